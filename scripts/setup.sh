@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Set up what a fresh machine lacks: the venv with the project and its packages, and with
+# --browser also Debian's Chromium for the browser tests. Safe to run again: it only does
+# what is missing or out of date.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+browser=0
+for arg in "$@"; do
+  case "$arg" in
+    --browser) browser=1 ;;
+    *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+
+python=""
+for candidate in "${PYTHON:-}" python3.11 python3.12 python3.13 python3; do
+  [ -n "$candidate" ] || continue
+  if command -v "$candidate" >/dev/null 2>&1 &&
+     "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    python="$candidate"; break
+  fi
+done
+[ -n "$python" ] || { echo "setup.sh: Python 3.11 or newer is required" >&2; exit 1; }
+
+if [ ! -x .venv/bin/python ]; then
+  echo "setup: creating .venv with $python"
+  "$python" -m venv .venv
+fi
+
+# Reinstall only when the declared dependencies change.
+want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+have=$(cat .venv/.xpuref-deps 2>/dev/null || true)
+if [ "$want" != "$have" ] || ! .venv/bin/python -c 'import xpuref, mkdocs, material' 2>/dev/null; then
+  echo "setup: installing the project and its packages into .venv"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+  echo "$want" > .venv/.xpuref-deps
+fi
+
+if [ "$browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing Debian's chromium for the browser tests"
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi

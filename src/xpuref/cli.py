@@ -1,0 +1,75 @@
+"""The ``xpuref`` command line: validate data, build the site."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from xpuref.catalog import load_catalog
+from xpuref.paths import data_dir
+from xpuref.problems import DataError
+
+__all__ = ["main"]
+
+
+def _validate(args: argparse.Namespace) -> int:
+    """Validate the data folder and report every problem."""
+    root = Path(args.data) if args.data else data_dir()
+    try:
+        catalog = load_catalog(root)
+    except DataError as exc:
+        print(exc.report(), file=sys.stderr)
+        count = len(exc.problems)
+        print(f"{count} problem{'s' if count != 1 else ''} found in {root}", file=sys.stderr)
+        return 1
+    print(
+        f"ok: {len(catalog.devices)} devices, {len(catalog.architectures)} architectures, "
+        f"{len(catalog.vendors)} vendors in {root}"
+    )
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    """Build the site into a temporary folder, then swap it into place."""
+    from xpuref.sitebuild import SiteBuildError, build_site
+
+    try:
+        out = build_site(Path(args.config), Path(args.out), strict=not args.no_strict)
+    except DataError as exc:
+        print(exc.report(), file=sys.stderr)
+        print("build stopped: data is invalid; the existing site was left as it was",
+              file=sys.stderr)
+        return 1
+    except SiteBuildError as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    print(f"site written to {out}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """Describe the commands and their options."""
+    top = argparse.ArgumentParser(prog="xpuref", description=__doc__)
+    sub = top.add_subparsers(dest="command", required=True)
+    validate = sub.add_parser("validate", help="check every data file")
+    validate.add_argument("--data", help="data folder (default: the project's data/)")
+    validate.set_defaults(run=_validate)
+    build = sub.add_parser("build", help="build the site atomically")
+    build.add_argument("--config", default="mkdocs.yml", help="MkDocs config file")
+    build.add_argument("--out", default="site", help="output folder (replaced only on success)")
+    build.add_argument("--no-strict", action="store_true", help="do not treat warnings as errors")
+    build.set_defaults(run=_build)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return its exit code."""
+    args = parser().parse_args(argv)
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

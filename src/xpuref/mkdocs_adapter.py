@@ -1,0 +1,94 @@
+"""The only module that talks to MkDocs: hook functions that delegate to the package."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from xpuref.catalog import Catalog, load_catalog
+from xpuref.paths import data_dir
+from xpuref.problems import DataError
+from xpuref.publish import devices_csv, devices_json
+from xpuref.render import architecture_table, device_page, device_table, render_page_macros
+from xpuref.version import DataVersion, data_version
+
+__all__ = ["on_config", "on_files", "on_page_markdown"]
+
+
+@dataclass
+class _State:
+    """What one build has loaded."""
+
+    catalog: Catalog
+    version: DataVersion
+
+
+_state: _State | None = None
+
+
+def _current() -> _State:
+    """The state of the running build."""
+    if _state is None:
+        raise PluginError("xpuref: on_config did not run")
+    return _state
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Load and validate the data before anything is written."""
+    global _state
+    root = Path(config.extra.get("xpuref_data") or data_dir())
+    if not root.is_absolute():
+        root = Path(config.config_file_path).parent / root
+    try:
+        catalog = load_catalog(root)
+    except DataError as exc:
+        raise PluginError(f"invalid data, nothing was built:\n{exc.report()}") from None
+    _state = _State(catalog, data_version(root))
+    config.extra["data_version"] = _state.version.label
+    config.extra["data_date"] = _state.version.date
+    redirects = config.plugins.get("redirects")
+    if redirects is not None:
+        maps = redirects.config.setdefault("redirect_maps", {})
+        for old, new in sorted(catalog.redirects().items()):
+            maps[f"devices/{old}.md"] = f"devices/{new}.md"
+    return config
+
+
+@event_priority(50)
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add one generated page per device and the published data files."""
+    state = _current()
+    for device in state.catalog.sorted_devices():
+        files.append(File.generated(config, f"devices/{device.id}.md",
+                                    content=device_page(device, state.catalog, state.version)))
+    files.append(File.generated(config, "data/devices.json",
+                                content=devices_json(state.catalog, state.version)))
+    files.append(File.generated(config, "data/devices.csv", content=devices_csv(state.catalog)))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Expand the project's macros in hand-written pages (never in pages made from data)."""
+    state = _current()
+    if page.file.generated_by is not None:
+        return markdown
+    url = page.url
+    functions: dict[str, Any] = {
+        "device_table": lambda: device_table(state.catalog, url),
+        "architecture_table": lambda: architecture_table(state.catalog),
+    }
+    values: dict[str, Any] = {
+        "device_count": len(state.catalog.devices),
+        "vendor_count": len({d.vendor for d in state.catalog.devices.values()}),
+        "architecture_count": len(state.catalog.architectures),
+        "data_version": state.version.label,
+        "data_date": state.version.date,
+    }
+    return render_page_macros(markdown, functions, values)
