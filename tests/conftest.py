@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import functools
+import http.server
+import os
 import shutil
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[1]
 VALID = ROOT / "tests" / "fixtures" / "valid"
@@ -17,3 +30,102 @@ def data_copy(tmp_path: Path) -> Path:
     target = tmp_path / "data"
     shutil.copytree(VALID, target)
     return target
+
+
+@dataclass(frozen=True)
+class BuiltSite:
+    """A site built once per test session from the real data, and served on loopback."""
+
+    root: Path
+    url: str
+
+
+def _free_port() -> int:
+    """Ask the OS for a free loopback port."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static file handler that does not log every request."""
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        """Stay quiet."""
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+    """Build the real site with its URL set to a loopback server, then serve it."""
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/"
+    out = tmp_path_factory.mktemp("built") / "site"
+    env = {**os.environ, "XPUREF_SITE_URL": url}
+    done = subprocess.run(
+        [sys.executable, "-m", "xpuref.cli", "build", "--config", str(ROOT / "mkdocs.yml"),
+         "--out", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    handler = functools.partial(_QuietHandler, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield BuiltSite(out, url)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's headless Chromium through Playwright; never skipped in CI."""
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing in CI: scripts/setup.sh --browser installs it")
+        pytest.skip("Debian chromium is not installed (scripts/setup.sh --browser)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                              args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page that fails the test on any script error."""
+    context = browser.new_context()
+    new_page = context.new_page()
+    errors: list[str] = []
+    new_page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield new_page
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture(scope="session")
+def offline_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the offline bundle once, unzip it, and return the folder holding index.html."""
+    import zipfile
+
+    work = tmp_path_factory.mktemp("bundle")
+    archive = work / "xpuref-offline.zip"
+    done = subprocess.run(
+        [sys.executable, "-m", "xpuref.cli", "bundle", "--config",
+         str(ROOT / "mkdocs-offline.yml"), "--out", str(archive)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    with zipfile.ZipFile(archive) as zf:
+        zf.extractall(work / "unzipped")
+    return work / "unzipped" / "xpuref-offline"

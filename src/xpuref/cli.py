@@ -1,4 +1,4 @@
-"""The ``xpuref`` command line: validate data, build the site."""
+"""The ``xpuref`` command line: validate data, build the site, pack the offline bundle."""
 
 from __future__ import annotations
 
@@ -49,6 +49,24 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bundle(args: argparse.Namespace) -> int:
+    """Build the offline site and zip it."""
+    from xpuref.bundle import build_bundle
+    from xpuref.sitebuild import SiteBuildError
+
+    try:
+        out = build_bundle(Path(args.config), Path(args.out))
+    except DataError as exc:
+        print(exc.report(), file=sys.stderr)
+        print("bundle stopped: data is invalid", file=sys.stderr)
+        return 1
+    except SiteBuildError as exc:
+        print(f"bundle failed: {exc}", file=sys.stderr)
+        return 1
+    print(f"offline bundle written to {out} ({out.stat().st_size:,} bytes)")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """Describe the commands and their options."""
     top = argparse.ArgumentParser(prog="xpuref", description=__doc__)
@@ -61,6 +79,10 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--out", default="site", help="output folder (replaced only on success)")
     build.add_argument("--no-strict", action="store_true", help="do not treat warnings as errors")
     build.set_defaults(run=_build)
+    bundle = sub.add_parser("bundle", help="build the offline site and zip it")
+    bundle.add_argument("--config", default="mkdocs-offline.yml", help="offline MkDocs config")
+    bundle.add_argument("--out", default="dist/xpuref-offline.zip", help="zip file to write")
+    bundle.set_defaults(run=_bundle)
     return top
 
 

@@ -55,7 +55,7 @@ class DerivedRow:
 
 
 _KEY_LABELS = {
-    "fp64": "FP64", "fp64_matrix": "FP64 matrix", "fp32": "FP32", "fp16": "FP16",
+    "fp64": "FP64", "fp64_matrix": "FP64 matrix", "fp32": "FP32", "fp32_matrix": "FP32 matrix", "fp16": "FP16",
     "bf16": "BF16", "tf32_matrix": "TF32 matrix", "bf16_matrix": "BF16 matrix",
     "fp16_matrix": "FP16 matrix", "fp8_matrix": "FP8 matrix", "fp6_matrix": "FP6 matrix",
     "fp4_matrix": "FP4 matrix", "int8_matrix": "INT8 matrix", "int4_matrix": "INT4 matrix",

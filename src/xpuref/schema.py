@@ -117,6 +117,7 @@ class PeakDense(_Strict):
     fp64: Tflops | None = None
     fp64_matrix: Tflops | None = None
     fp32: Tflops | None = None
+    fp32_matrix: Tflops | None = None
     fp16: Tflops | None = None
     bf16: Tflops | None = None
     tf32_matrix: Tflops | None = None

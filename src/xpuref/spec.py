@@ -12,6 +12,7 @@ PEAK_LABELS: dict[str, str] = {
     "fp64": "FP64 (vector)",
     "fp64_matrix": "FP64 matrix",
     "fp32": "FP32 (vector)",
+    "fp32_matrix": "FP32 matrix",
     "fp16": "FP16 (vector)",
     "bf16": "BF16 (vector)",
     "tf32_matrix": "TF32 matrix",

@@ -1,0 +1,77 @@
+"""The offline bundle from file://: every page renders with zero network requests; search works."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, Route
+
+pytestmark = pytest.mark.browser
+
+
+def _block_network(page: Page) -> list[str]:
+    """Abort and record every http(s) request the page makes."""
+    requested: list[str] = []
+
+    def handle(route: Route) -> None:
+        url = route.request.url
+        if url.startswith(("http://", "https://")):
+            requested.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/*", handle)
+    return requested
+
+
+def test_every_page_renders_offline(offline_bundle: Path, page: Page) -> None:
+    """Crawl all HTML pages from file://; none requests the network or throws."""
+    requested = _block_network(page)
+    pages = sorted(offline_bundle.rglob("*.html"))
+    assert len(pages) > 10
+    for html in pages:
+        page.goto(html.as_uri())
+        assert page.locator("article").count() == 1, html
+    assert requested == []
+
+
+def test_offline_navigation_and_device_link(offline_bundle: Path, page: Page) -> None:
+    """From the home page, the nav reaches the catalog and a catalog link opens a device."""
+    requested = _block_network(page)
+    page.goto((offline_bundle / "index.html").as_uri())
+    page.locator("nav.md-nav--primary a", has_text="Devices").first.click()
+    page.wait_for_url("**/devices/index.html")
+    first = page.locator("#xpuref-catalog tbody tr a").first
+    name = first.inner_text()
+    first.click()
+    page.wait_for_load_state()
+    assert page.url.endswith(".html")
+    assert page.locator("h1").first.inner_text() == name
+    assert requested == []
+
+
+def test_offline_search_finds_a_device(offline_bundle: Path, page: Page) -> None:
+    """Search works from file:// (inlined index, vendored worker shim) and finds a device."""
+    requested = _block_network(page)
+    devices = json.loads((offline_bundle / "data/devices.json").read_text())["devices"]
+    target = next(d for d in devices if d["id"] == "nvidia-h100-sxm5-80gb")
+    page.goto((offline_bundle / "index.html").as_uri())
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.fill("input.md-search__input", "H100")
+    result = page.locator(".md-search-result__item", has_text=target["name"]).first
+    result.wait_for(timeout=15000)
+    assert requested == []
+
+
+def test_bundle_carries_data_and_version(offline_bundle: Path) -> None:
+    """The bundle holds devices.json and .csv and a page naming its data version."""
+    body = json.loads((offline_bundle / "data/devices.json").read_text())
+    assert (offline_bundle / "data/devices.csv").read_text().startswith("id,name,")
+    html = (offline_bundle / "downloads.html").read_text()
+    assert body["data_version"] in html
