@@ -51,7 +51,7 @@ def _free_port() -> int:
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Static file handler that does not log every request."""
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         """Stay quiet."""
 
 
@@ -63,9 +63,21 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     out = tmp_path_factory.mktemp("built") / "site"
     env = {**os.environ, "XPUREF_SITE_URL": url}
     done = subprocess.run(
-        [sys.executable, "-m", "xpuref.cli", "build", "--config", str(ROOT / "mkdocs.yml"),
-         "--out", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "xpuref.cli",
+            "build",
+            "--config",
+            str(ROOT / "mkdocs.yml"),
+            "--out",
+            str(out),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     handler = functools.partial(_QuietHandler, directory=str(out))
@@ -93,8 +105,9 @@ def browser() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                              args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
         try:
             yield launched
         finally:
@@ -121,9 +134,20 @@ def offline_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("bundle")
     archive = work / "xpuref-offline.zip"
     done = subprocess.run(
-        [sys.executable, "-m", "xpuref.cli", "bundle", "--config",
-         str(ROOT / "mkdocs-offline.yml"), "--out", str(archive)],
-        cwd=ROOT, capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "xpuref.cli",
+            "bundle",
+            "--config",
+            str(ROOT / "mkdocs-offline.yml"),
+            "--out",
+            str(archive),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     with zipfile.ZipFile(archive) as zf:

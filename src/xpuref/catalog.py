@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from xpuref.checks import check_device
 from xpuref.problems import DataError, Problem
@@ -85,18 +84,28 @@ def _architectures(
         if arch is None:
             continue
         if arch.id in out:
-            problems.append(Problem(src.name, src.lines.line_of((i, "id")), f"[{i}].id",
-                                    f"duplicate architecture id '{arch.id}'"))
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of((i, "id")),
+                    f"[{i}].id",
+                    f"duplicate architecture id '{arch.id}'",
+                )
+            )
         if arch.vendor not in vendors:
-            problems.append(Problem(src.name, src.lines.line_of((i, "vendor")), f"[{i}].vendor",
-                                    f"unknown vendor '{arch.vendor}'"))
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of((i, "vendor")),
+                    f"[{i}].vendor",
+                    f"unknown vendor '{arch.vendor}'",
+                )
+            )
         out[arch.id] = arch
     return out
 
 
-def _device(
-    path: Path, root: Path, problems: list[Problem]
-) -> tuple[Device, SourceFile] | None:
+def _device(path: Path, root: Path, problems: list[Problem]) -> tuple[Device, SourceFile] | None:
     """Load one device file with its single-file checks."""
     src = _read(path, root, problems)
     if src is None:
@@ -109,12 +118,23 @@ def _device(
     if device is None:
         return None
     if device.id != path.stem:
-        problems.append(Problem(src.name, src.lines.line_of(("id",)), "id",
-                                f"id '{device.id}' must equal the file name '{path.stem}'"))
+        problems.append(
+            Problem(
+                src.name,
+                src.lines.line_of(("id",)),
+                "id",
+                f"id '{device.id}' must equal the file name '{path.stem}'",
+            )
+        )
     if device.vendor != path.parent.name:
-        problems.append(Problem(src.name, src.lines.line_of(("vendor",)), "vendor",
-                                f"vendor '{device.vendor}' must equal the folder "
-                                f"'{path.parent.name}'"))
+        problems.append(
+            Problem(
+                src.name,
+                src.lines.line_of(("vendor",)),
+                "vendor",
+                f"vendor '{device.vendor}' must equal the folder '{path.parent.name}'",
+            )
+        )
     problems += check_device(device, src.data, src)
     return device, src
 
@@ -145,24 +165,45 @@ def _cross_checks(
                 other = owner.get(name)
                 if other is not None and other != src.name:
                     what = "duplicate id" if field_name == "id" else f"{field_name} entry"
-                    problems.append(Problem(src.name, src.lines.line_of((field_name,)),
-                                            field_name,
-                                            f"{what} '{name}' is already used by {other}"))
+                    problems.append(
+                        Problem(
+                            src.name,
+                            src.lines.line_of((field_name,)),
+                            field_name,
+                            f"{what} '{name}' is already used by {other}",
+                        )
+                    )
                 else:
                     owner[name] = src.name
     for device, src in loaded:
         if device.vendor not in vendors:
-            problems.append(Problem(src.name, src.lines.line_of(("vendor",)), "vendor",
-                                    f"unknown vendor '{device.vendor}'"))
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(("vendor",)),
+                    "vendor",
+                    f"unknown vendor '{device.vendor}'",
+                )
+            )
         arch = architectures.get(device.architecture)
         if arch is None:
-            problems.append(Problem(src.name, src.lines.line_of(("architecture",)),
-                                    "architecture",
-                                    f"unknown architecture '{device.architecture}'"))
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(("architecture",)),
+                    "architecture",
+                    f"unknown architecture '{device.architecture}'",
+                )
+            )
         elif arch.vendor != device.vendor:
-            problems.append(Problem(src.name, src.lines.line_of(("architecture",)),
-                                    "architecture",
-                                    f"architecture '{arch.id}' belongs to vendor '{arch.vendor}'"))
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(("architecture",)),
+                    "architecture",
+                    f"architecture '{arch.id}' belongs to vendor '{arch.vendor}'",
+                )
+            )
 
 
 def load_catalog(root: Path) -> Catalog:
@@ -180,12 +221,17 @@ def load_catalog(root: Path) -> Catalog:
     strays = sorted(set((root / "devices").rglob("*")) - set((root / "devices").glob("*/*")))
     for stray in strays:
         if stray.is_file():
-            problems.append(Problem(_relative(stray, root), 1, "",
-                                    "device files belong in devices/<vendor>/<id>.yaml"))
+            problems.append(
+                Problem(
+                    _relative(stray, root),
+                    1,
+                    "",
+                    "device files belong in devices/<vendor>/<id>.yaml",
+                )
+            )
     for path in sorted((root / "devices").glob("*/*")):
         if path.is_file() and path.suffix != ".yaml":
-            problems.append(Problem(_relative(path, root), 1, "",
-                                    "device files must end in .yaml"))
+            problems.append(Problem(_relative(path, root), 1, "", "device files must end in .yaml"))
     if not loaded and not problems:
         problems.append(Problem(_relative(root / "devices", root), 1, "", "no device files"))
     _cross_checks(loaded, vendors, architectures, problems)

@@ -53,31 +53,55 @@ def _sourcing(device: Device, raw: Any, src: SourceFile) -> list[Problem]:
     for path in numeric_paths(raw):
         if not _covered(path, claims):
             problems.append(
-                Problem(src.name, src.lines.line_of(path), dotted(path), "no source backs this number")
+                Problem(
+                    src.name, src.lines.line_of(path), dotted(path), "no source backs this number"
+                )
             )
     for i, source in enumerate(device.sources):
         for j, claim in enumerate(source.fields):
             if not _exists(raw, claim):
-                where = ("sources", i, "fields", j)
+                where: FieldPath = ("sources", i, "fields", j)
                 problems.append(
-                    Problem(src.name, src.lines.line_of(where), dotted(where),
-                            f"names '{claim}', which this file does not have")
+                    Problem(
+                        src.name,
+                        src.lines.line_of(where),
+                        dotted(where),
+                        f"names '{claim}', which this file does not have",
+                    )
                 )
     source_ids = {s.id for s in device.sources}
     for i, alt in enumerate(device.alternatives):
         if alt.source not in source_ids:
             where = ("alternatives", i, "source")
-            problems.append(Problem(src.name, src.lines.line_of(where), dotted(where),
-                                    f"unknown source id '{alt.source}'"))
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(where),
+                    dotted(where),
+                    f"unknown source id '{alt.source}'",
+                )
+            )
         if not _exists(raw, alt.field):
             where = ("alternatives", i, "field")
-            problems.append(Problem(src.name, src.lines.line_of(where), dotted(where),
-                                    f"names '{alt.field}', which this file does not have"))
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(where),
+                    dotted(where),
+                    f"names '{alt.field}', which this file does not have",
+                )
+            )
     for i, exc in enumerate(device.ratio_exceptions):
         if exc.source not in source_ids:
             where = ("ratio_exceptions", i, "source")
-            problems.append(Problem(src.name, src.lines.line_of(where), dotted(where),
-                                    f"unknown source id '{exc.source}'"))
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(where),
+                    dotted(where),
+                    f"unknown source id '{exc.source}'",
+                )
+            )
     return problems
 
 
@@ -91,21 +115,37 @@ def _ratios(device: Device, src: SourceFile) -> list[Problem]:
             ratio = rates[top] / rates[bottom]
             if ratio > limit:
                 where = ("peak_dense", top)
-                problems.append(Problem(
-                    src.name, src.lines.line_of(where), dotted(where),
-                    f"{top} is {ratio:.2f} x {bottom} (at most {limit} expected): is a sparse "
-                    f"figure typed as dense? If the chip really does this, add a sourced "
-                    f"ratio_exceptions entry with check '{name}'",
-                ))
+                problems.append(
+                    Problem(
+                        src.name,
+                        src.lines.line_of(where),
+                        dotted(where),
+                        f"{top} is {ratio:.2f} x {bottom} (at most {limit} expected): is a sparse "
+                        f"figure typed as dense? If the chip really does this, add a sourced "
+                        f"ratio_exceptions entry with check '{name}'",
+                    )
+                )
     if "fp64" in rates and "fp32" in rates and rates["fp64"] > rates["fp32"] * 1.001:
         where = ("peak_dense", "fp64")
-        problems.append(Problem(src.name, src.lines.line_of(where), dotted(where),
-                                "fp64 vector rate exceeds the fp32 vector rate"))
+        problems.append(
+            Problem(
+                src.name,
+                src.lines.line_of(where),
+                dotted(where),
+                "fp64 vector rate exceeds the fp32 vector rate",
+            )
+        )
     for key in device.accumulate:
         if key not in rates:
             where = ("accumulate", key)
-            problems.append(Problem(src.name, src.lines.line_of(where), dotted(where),
-                                    f"peak_dense has no '{key}' for this to describe"))
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(where),
+                    dotted(where),
+                    f"peak_dense has no '{key}' for this to describe",
+                )
+            )
     return problems
 
 
@@ -116,16 +156,26 @@ def _plausibility(device: Device, src: SourceFile) -> list[Problem]:
     on_chip = "sram" in (device.memory.type or "").lower()
     if bandwidth is not None and not on_chip and bandwidth > 100_000:
         where = ("memory", "bandwidth_gbs")
-        problems.append(Problem(src.name, src.lines.line_of(where), dotted(where),
-                                f"{bandwidth:g} GB/s is beyond any off-chip memory "
-                                "(over 100 TB/s); check the unit"))
+        problems.append(
+            Problem(
+                src.name,
+                src.lines.line_of(where),
+                dotted(where),
+                f"{bandwidth:g} GB/s is beyond any off-chip memory (over 100 TB/s); check the unit",
+            )
+        )
     for key, value in device.peak_dense.present().items():
         wafer_scale = (device.die_area_mm2 or 0) > 10_000
         if device.scope != "system" and not wafer_scale and value > 100_000:
             where = ("peak_dense", key)
-            problems.append(Problem(src.name, src.lines.line_of(where), dotted(where),
-                                    f"{value:g} TFLOPS is beyond any single {device.scope}; "
-                                    "check the unit"))
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(where),
+                    dotted(where),
+                    f"{value:g} TFLOPS is beyond any single {device.scope}; check the unit",
+                )
+            )
     return problems
 
 

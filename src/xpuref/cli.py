@@ -39,8 +39,9 @@ def _build(args: argparse.Namespace) -> int:
         out = build_site(Path(args.config), Path(args.out), strict=not args.no_strict)
     except DataError as exc:
         print(exc.report(), file=sys.stderr)
-        print("build stopped: data is invalid; the existing site was left as it was",
-              file=sys.stderr)
+        print(
+            "build stopped: data is invalid; the existing site was left as it was", file=sys.stderr
+        )
         return 1
     except SiteBuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)

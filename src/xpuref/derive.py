@@ -20,7 +20,13 @@ def calc_input(device: Device) -> dict[str, Any]:
         "power": {"tdp_w": device.power.tdp_w},
         "interconnect": {
             "scale_up_bandwidth_gbs": device.interconnect.scale_up_bandwidth_gbs,
+            "host_bandwidth_gbs": device.interconnect.host_bandwidth_gbs,
         },
+        **(
+            {}
+            if device.market is None
+            else {"designed_for_datacenter": device.market == "datacenter"}
+        ),
     }
 
 

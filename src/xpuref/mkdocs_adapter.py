@@ -66,10 +66,18 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Add one generated page per device and the published data files."""
     state = _current()
     for device in state.catalog.sorted_devices():
-        files.append(File.generated(config, f"devices/{device.id}.md",
-                                    content=device_page(device, state.catalog, state.version)))
-    files.append(File.generated(config, "data/devices.json",
-                                content=devices_json(state.catalog, state.version)))
+        files.append(
+            File.generated(
+                config,
+                f"devices/{device.id}.md",
+                content=device_page(device, state.catalog, state.version),
+            )
+        )
+    files.append(
+        File.generated(
+            config, "data/devices.json", content=devices_json(state.catalog, state.version)
+        )
+    )
     files.append(File.generated(config, "data/devices.csv", content=devices_csv(state.catalog)))
     return files
 
@@ -81,7 +89,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return markdown
     url = page.url
     functions: dict[str, Any] = {
-        "device_table": lambda: device_table(state.catalog, url),
+        "device_table": lambda: device_table(state.catalog, url, config.use_directory_urls),
         "architecture_table": lambda: architecture_table(state.catalog),
     }
     values: dict[str, Any] = {

@@ -17,10 +17,26 @@ __all__ = ["CSV_COLUMNS", "SCHEMA_VERSION", "device_record", "devices_csv", "dev
 SCHEMA_VERSION = 1
 
 CSV_COLUMNS: tuple[str, ...] = (
-    "id", "name", "vendor", "kind", "architecture", "form_factor", "scope", "launch_date",
-    "launch_year", "status", "memory_gb", "memory_type", "memory_bandwidth_gbs", "tdp_w",
-    "die_area_mm2", "transistors_billion", "scale_up_bandwidth_gbs", "sparsity_factor",
-    *(f"peak_dense_{k}" for k in PEAK_KEYS), "url",
+    "id",
+    "name",
+    "vendor",
+    "kind",
+    "architecture",
+    "form_factor",
+    "scope",
+    "launch_date",
+    "launch_year",
+    "status",
+    "memory_gb",
+    "memory_type",
+    "memory_bandwidth_gbs",
+    "tdp_w",
+    "die_area_mm2",
+    "transistors_billion",
+    "scale_up_bandwidth_gbs",
+    "sparsity_factor",
+    *(f"peak_dense_{k}" for k in PEAK_KEYS),
+    "url",
 )
 
 
@@ -90,7 +106,10 @@ def devices_csv(catalog: Catalog) -> str:
     writer.writerow(CSV_COLUMNS)
     for device in catalog.sorted_devices():
         record = device_record(device, catalog)
-        flat = {**record, "scale_up_bandwidth_gbs": record["interconnect"]["scale_up_bandwidth_gbs"]}
+        flat = {
+            **record,
+            "scale_up_bandwidth_gbs": record["interconnect"]["scale_up_bandwidth_gbs"],
+        }
         for key in PEAK_KEYS:
             flat[f"peak_dense_{key}"] = record["peak_dense"][key]
         writer.writerow(["" if flat[c] is None else flat[c] for c in CSV_COLUMNS])

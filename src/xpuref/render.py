@@ -11,11 +11,10 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from markupsafe import Markup
 
 from xpuref.catalog import Catalog
-from xpuref.derive import derived_for
-from xpuref.publish import device_url
+from xpuref.derive import derived_for, export_for
 from xpuref.schema import Device
 from xpuref.spec import format_number, spec_rows
-from xpuref.urls import relative_url
+from xpuref.urls import page_url, relative_url
 from xpuref.version import DataVersion
 
 __all__ = [
@@ -55,10 +54,20 @@ class DerivedRow:
 
 
 _KEY_LABELS = {
-    "fp64": "FP64", "fp64_matrix": "FP64 matrix", "fp32": "FP32", "fp32_matrix": "FP32 matrix", "fp16": "FP16",
-    "bf16": "BF16", "tf32_matrix": "TF32 matrix", "bf16_matrix": "BF16 matrix",
-    "fp16_matrix": "FP16 matrix", "fp8_matrix": "FP8 matrix", "fp6_matrix": "FP6 matrix",
-    "fp4_matrix": "FP4 matrix", "int8_matrix": "INT8 matrix", "int4_matrix": "INT4 matrix",
+    "fp64": "FP64",
+    "fp64_matrix": "FP64 matrix",
+    "fp32": "FP32",
+    "fp32_matrix": "FP32 matrix",
+    "fp16": "FP16",
+    "bf16": "BF16",
+    "tf32_matrix": "TF32 matrix",
+    "bf16_matrix": "BF16 matrix",
+    "fp16_matrix": "FP16 matrix",
+    "fp8_matrix": "FP8 matrix",
+    "fp6_matrix": "FP6 matrix",
+    "fp4_matrix": "FP4 matrix",
+    "int8_matrix": "INT8 matrix",
+    "int4_matrix": "INT4 matrix",
     "int8": "INT8",
 }
 
@@ -74,25 +83,57 @@ def derived_rows(device: Device) -> list[DerivedRow]:
     rows: list[DerivedRow] = []
     for key, value in (derived.get("sparse") or {}).items():
         unit = "TOPS" if key.startswith("int") else "TFLOPS"
-        rows.append(DerivedRow(f"sparse-{key.replace('_', '-')}",
-                               f"{_KEY_LABELS.get(key, key)}, with sparsity", _num(value), unit))
+        rows.append(
+            DerivedRow(
+                f"sparse-{key.replace('_', '-')}",
+                f"{_KEY_LABELS.get(key, key)}, with sparsity",
+                _num(value),
+                unit,
+            )
+        )
     if derived.get("tpp") is not None:
-        rows.append(DerivedRow("tpp", "Total processing performance (TPP)",
-                               _num(derived["tpp"], 6), ""))
+        rows.append(
+            DerivedRow("tpp", "Total processing performance (TPP)", _num(derived["tpp"], 6), "")
+        )
     if derived.get("performance_density") is not None:
-        rows.append(DerivedRow("performance-density", "Performance density (TPP per mm²)",
-                               _num(derived["performance_density"]), ""))
+        rows.append(
+            DerivedRow(
+                "performance-density",
+                "Performance density (TPP per mm²)",
+                _num(derived["performance_density"]),
+                "",
+            )
+        )
     for key, value in (derived.get("ridge_points") or {}).items():
-        rows.append(DerivedRow(f"ridge-{key.replace('_', '-')}",
-                               f"Ridge point, {_KEY_LABELS.get(key, key)}", _num(value),
-                               "FLOPs/byte"))
+        rows.append(
+            DerivedRow(
+                f"ridge-{key.replace('_', '-')}",
+                f"Ridge point, {_KEY_LABELS.get(key, key)}",
+                _num(value),
+                "FLOPs/byte",
+            )
+        )
     for key, value in (derived.get("tflops_per_watt") or {}).items():
         unit = "TOPS/W" if key.startswith("int") else "TFLOPS/W"
-        rows.append(DerivedRow(f"per-watt-{key.replace('_', '-')}",
-                               f"{_KEY_LABELS.get(key, key)} per watt", _num(value), unit))
+        rows.append(
+            DerivedRow(
+                f"per-watt-{key.replace('_', '-')}",
+                f"{_KEY_LABELS.get(key, key)} per watt",
+                _num(value),
+                unit,
+            )
+        )
     if derived.get("bytes_per_flop") is not None:
-        rows.append(DerivedRow("bytes-per-flop", "Memory bytes per matrix FLOP",
-                               _num(derived["bytes_per_flop"]), "bytes/FLOP"))
+        rows.append(
+            DerivedRow(
+                "bytes-per-flop",
+                "Memory bytes per matrix FLOP",
+                _num(derived["bytes_per_flop"]),
+                "bytes/FLOP",
+            )
+        )
+    for rule, verdict in export_for(device).items():
+        rows.append(DerivedRow(f"export-{rule}", f"US export class, rule {rule}", verdict, ""))
     return rows
 
 
@@ -100,7 +141,8 @@ def device_page(device: Device, catalog: Catalog, version: DataVersion) -> str:
     """The Markdown source of a device's page."""
     front = yaml.safe_dump(
         {"title": device.name, "description": f"Specifications of the {device.name}"},
-        allow_unicode=True, sort_keys=True,
+        allow_unicode=True,
+        sort_keys=True,
     ).strip()
     return _ENV.get_template("device_page.md.j2").render(
         front_matter=Markup(front),
@@ -121,20 +163,32 @@ def _cell(value: float | None) -> dict[str, str]:
     return {"text": format_number(value), "sort": repr(float(value))}
 
 
-def device_table(catalog: Catalog, from_url: str) -> Markup:
+def device_table(catalog: Catalog, from_url: str, directory_urls: bool = True) -> Markup:
     """The catalog table, linking each device relative to the page at ``from_url``."""
     rows = []
     for d in catalog.sorted_devices():
         rates = d.peak_dense
-        half = max((r for r in (rates.bf16_matrix, rates.fp16_matrix) if r is not None),
-                   default=None)
+        half = max(
+            (r for r in (rates.bf16_matrix, rates.fp16_matrix) if r is not None), default=None
+        )
         search = " ".join([d.name, d.id, *d.aliases, d.architecture, d.vendor]).casefold()
-        rows.append({
-            "name": d.name, "vendor": d.vendor, "kind": d.kind, "year": d.launch_year,
-            "href": relative_url(from_url, device_url(d.id)), "search": search,
-            "numbers": [_cell(d.memory.capacity_gb), _cell(d.memory.bandwidth_gbs),
-                        _cell(half), _cell(rates.fp8_matrix), _cell(d.power.tdp_w)],
-        })
+        rows.append(
+            {
+                "name": d.name,
+                "vendor": d.vendor,
+                "kind": d.kind,
+                "year": d.launch_year,
+                "href": relative_url(from_url, page_url(f"devices/{d.id}.md", directory_urls)),
+                "search": search,
+                "numbers": [
+                    _cell(d.memory.capacity_gb),
+                    _cell(d.memory.bandwidth_gbs),
+                    _cell(half),
+                    _cell(rates.fp8_matrix),
+                    _cell(d.power.tdp_w),
+                ],
+            }
+        )
     html = _ENV.get_template("device_table.html.j2").render(
         rows=rows,
         vendors=sorted({d.vendor for d in catalog.devices.values()}),
@@ -147,14 +201,17 @@ def architecture_table(catalog: Catalog) -> Markup:
     """Architecture generations grouped by vendor, oldest first."""
     groups = []
     for slug in sorted({a.vendor for a in catalog.architectures.values()}):
-        items = sorted((a for a in catalog.architectures.values() if a.vendor == slug),
-                       key=lambda a: (a.year, a.name))
+        items = sorted(
+            (a for a in catalog.architectures.values() if a.vendor == slug),
+            key=lambda a: (a.year, a.name),
+        )
         groups.append(({"slug": slug, "name": catalog.vendors[slug].name}, items))
     return Markup(_ENV.get_template("architecture_table.html.j2").render(groups=groups))
 
 
-def render_page_macros(markdown: str, functions: dict[str, Callable[..., Any]],
-                       values: dict[str, Any]) -> str:
+def render_page_macros(
+    markdown: str, functions: dict[str, Callable[..., Any]], values: dict[str, Any]
+) -> str:
     """Render a content page as a Jinja template with the project's macros available."""
     if "{{" not in markdown and "{%" not in markdown:
         return markdown

@@ -39,6 +39,7 @@ Tflops = Annotated[float, _positive(1e6)]
 Kind = Literal["cpu", "gpu", "tpu", "npu", "lpu", "ipu", "asic", "fpga"]
 Scope = Literal["chip", "card", "module", "system"]
 Status = Literal["announced", "shipping", "discontinued"]
+Market = Literal["datacenter", "workstation", "consumer", "edge"]
 AccumulatePrecision = Literal["fp16", "bf16", "fp32", "int32"]
 
 
@@ -80,7 +81,7 @@ class ArchitectureSource(Source):
 def _check_date(value: str) -> None:
     """Raise ValueError unless ``value`` is a real YYYY[-MM[-DD]] date."""
     parts = [int(p) for p in value.split("-")]
-    year, month, day = (parts + [1, 1])[:3]
+    year, month, day = [*parts, 1, 1][:3]
     if not 1990 <= year <= 2100:
         raise ValueError(f"year {year} is outside 1990-2100")
     date(year, month, day)
@@ -174,6 +175,7 @@ class Device(_Strict):
     scope: Scope
     launch_date: PartialDate
     status: Status
+    market: Market | None = None
     aliases: list[Text] = []
     former_ids: list[Slug] = []
     process_node: Text | None = None

@@ -37,12 +37,20 @@ def build_site(config: Path, out: Path, *, strict: bool = True) -> Path:
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
-    command = [sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(config),
-               "-d", str(staging)]
+    command = [
+        sys.executable,
+        "-m",
+        "mkdocs",
+        "build",
+        "--quiet",
+        "-f",
+        str(config),
+        "-d",
+        str(staging),
+    ]
     if strict:
         command.append("--strict")
-    done = subprocess.run(command, capture_output=True, text=True, env=build_env(root),
-                          check=False)
+    done = subprocess.run(command, capture_output=True, text=True, env=build_env(root), check=False)
     if done.returncode != 0:
         shutil.rmtree(staging, ignore_errors=True)
         raise SiteBuildError((done.stderr or done.stdout).strip())

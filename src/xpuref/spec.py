@@ -119,7 +119,14 @@ def spec_rows(device: Device) -> list[SpecRow]:
             )
             note = f"{acc.precision.upper()} accumulate" + (f"; {others}" if others else "")
         rows.append(
-            SpecRow(anchor_for(field), f"{PEAK_LABELS[key]}, dense", format_number(rates[key]),
-                    unit, field, _sources_for(device, field), note)
+            SpecRow(
+                anchor_for(field),
+                f"{PEAK_LABELS[key]}, dense",
+                format_number(rates[key]),
+                unit,
+                field,
+                _sources_for(device, field),
+                note,
+            )
         )
     return rows

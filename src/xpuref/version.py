@@ -24,7 +24,10 @@ def _git(root: Path, *args: str) -> str:
     """Run git in ``root`` and return its output, or '' when git cannot answer."""
     try:
         done = subprocess.run(
-            ["git", "-C", str(root), *args], capture_output=True, text=True, timeout=20,
+            ["git", "-C", str(root), *args],
+            capture_output=True,
+            text=True,
+            timeout=20,
             check=False,
         )
     except (OSError, subprocess.SubprocessError):

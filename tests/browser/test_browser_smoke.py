@@ -6,7 +6,6 @@ import json
 from typing import TYPE_CHECKING
 
 import pytest
-
 from tests.conftest import BuiltSite
 
 if TYPE_CHECKING:
@@ -50,13 +49,15 @@ def test_catalog_sorts_by_bandwidth(built_site: BuiltSite, page: Page) -> None:
     page.goto(built_site.url + "devices/")
     page.locator("#xpuref-catalog th", has_text="Bandwidth").click()
     cells = page.locator("#xpuref-catalog tbody tr td:nth-child(6)").evaluate_all(
-        "cells => cells.map(c => c.getAttribute('data-sort'))")
+        "cells => cells.map(c => c.getAttribute('data-sort'))"
+    )
     numbers = [float(c) for c in cells if c]
     assert numbers == sorted(numbers)
     assert all(c for c in cells[: len(numbers)])
     page.locator("#xpuref-catalog th", has_text="Bandwidth").click()
     cells = page.locator("#xpuref-catalog tbody tr td:nth-child(6)").evaluate_all(
-        "cells => cells.map(c => c.getAttribute('data-sort'))")
+        "cells => cells.map(c => c.getAttribute('data-sort'))"
+    )
     numbers = [float(c) for c in cells if c]
     assert numbers == sorted(numbers, reverse=True)
 
@@ -65,7 +66,9 @@ def test_vendor_filter(built_site: BuiltSite, page: Page) -> None:
     """Choosing a vendor shows only that vendor's rows."""
     page.goto(built_site.url + "devices/")
     page.select_option("select[data-column='vendor']", "nvidia")
-    vendors = page.locator("#xpuref-catalog tbody tr:not([hidden]) td:nth-child(2)").all_inner_texts()
+    vendors = page.locator(
+        "#xpuref-catalog tbody tr:not([hidden]) td:nth-child(2)"
+    ).all_inner_texts()
     assert vendors and set(vendors) == {"nvidia"}
 
 

@@ -63,7 +63,7 @@ def test_offline_search_finds_a_device(offline_bundle: Path, page: Page) -> None
     target = next(d for d in devices if d["id"] == "nvidia-h100-sxm5-80gb")
     page.goto((offline_bundle / "index.html").as_uri())
     page.locator("label.md-search__icon, .md-search__input").first.click()
-    page.fill("input.md-search__input", "H100")
+    page.locator("input.md-search__input").press_sequentially("H100", delay=50)
     result = page.locator(".md-search-result__item", has_text=target["name"]).first
     result.wait_for(timeout=15000)
     assert requested == []

@@ -22,12 +22,16 @@ def test_real_data_validates(catalog: Catalog) -> None:
 def test_every_device_has_basics_or_says_why(catalog: Catalog) -> None:
     """Memory, bandwidth, a dense peak, power and launch year, or a note explaining the gap."""
     for device in catalog.devices.values():
-        missing = [name for name, value in [
-            ("memory", device.memory.capacity_gb),
-            ("bandwidth", device.memory.bandwidth_gbs),
-            ("peak", device.peak_dense.present() or None),
-            ("power", device.power.tdp_w),
-        ] if value is None]
+        missing = [
+            name
+            for name, value in [
+                ("memory", device.memory.capacity_gb),
+                ("bandwidth", device.memory.bandwidth_gbs),
+                ("peak", device.peak_dense.present() or None),
+                ("power", device.power.tdp_w),
+            ]
+            if value is None
+        ]
         if missing:
             assert device.notes, f"{device.id} lacks {missing} and has no note saying why"
 
@@ -40,8 +44,19 @@ def test_every_architecture_used_exists(catalog: Catalog) -> None:
 
 def test_nvidia_timeline_is_complete(catalog: Catalog) -> None:
     """NVIDIA's generations from Tesla (2006) to Blackwell are all present, in order."""
-    names = ["tesla", "fermi", "kepler", "maxwell", "pascal", "volta", "turing", "ampere",
-             "hopper", "ada-lovelace", "blackwell"]
+    names = [
+        "tesla",
+        "fermi",
+        "kepler",
+        "maxwell",
+        "pascal",
+        "volta",
+        "turing",
+        "ampere",
+        "hopper",
+        "ada-lovelace",
+        "blackwell",
+    ]
     years = [catalog.architectures[f"nvidia-{n}"].year for n in names]
     assert years[0] == 2006
     assert years == sorted(years)

@@ -6,14 +6,15 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
 from tests.conftest import ROOT, VALID, BuiltSite
+
 from xpuref.catalog import load_catalog
 from xpuref.paths import DATA_DIR
 
@@ -36,16 +37,33 @@ def test_json_envelope(built_site: BuiltSite) -> None:
     assert sorted(d["id"] for d in body["devices"]) == sorted(catalog.devices)
 
 
-REQUIRED = {"id", "name", "vendor", "kind", "architecture", "form_factor", "launch_year",
-            "memory_gb", "memory_bandwidth_gbs", "tdp_w", "die_area_mm2", "peak_dense",
-            "sparsity_factor", "url", "sources", "derived", "export_control", "anchors"}
+REQUIRED = {
+    "id",
+    "name",
+    "vendor",
+    "kind",
+    "architecture",
+    "form_factor",
+    "launch_year",
+    "memory_gb",
+    "memory_bandwidth_gbs",
+    "tdp_w",
+    "die_area_mm2",
+    "peak_dense",
+    "sparsity_factor",
+    "url",
+    "sources",
+    "derived",
+    "export_control",
+    "anchors",
+}
 
 
 def test_every_device_page_matches_json(built_site: BuiltSite) -> None:
     """Each device has its page with its name, every advertised anchor and its sources."""
     catalog = load_catalog(DATA_DIR)
     for record in _devices(built_site):
-        assert REQUIRED <= set(record), REQUIRED - set(record)
+        assert set(record) >= REQUIRED, REQUIRED - set(record)
         device = catalog.devices[str(record["id"])]
         assert record["url"] == f"devices/{device.id}/"
         html = (built_site.root / "devices" / device.id / "index.html").read_text()
@@ -113,9 +131,20 @@ def test_invalid_data_leaves_site_untouched(tmp_path: Path) -> None:
     out.mkdir()
     (out / "index.html").write_text("old site")
     done = subprocess.run(
-        [sys.executable, "-m", "xpuref.cli", "build", "--config", str(ROOT / "mkdocs.yml"),
-         "--out", str(out)],
-        cwd=ROOT, env={**os.environ, "XPUREF_DATA": str(data)}, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "xpuref.cli",
+            "build",
+            "--config",
+            str(ROOT / "mkdocs.yml"),
+            "--out",
+            str(out),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "XPUREF_DATA": str(data)},
+        capture_output=True,
+        text=True,
         check=False,
     )
     assert done.returncode == 1
@@ -133,9 +162,12 @@ def test_mkdocs_build_refuses_invalid_data(tmp_path: Path) -> None:
     out = tmp_path / "site"
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)],
-        cwd=ROOT, env={**os.environ, "XPUREF_DATA": str(data)}, capture_output=True, text=True,
+        cwd=ROOT,
+        env={**os.environ, "XPUREF_DATA": str(data)},
+        capture_output=True,
+        text=True,
         check=False,
     )
     assert done.returncode == 1
-    assert "architectures.yaml:1: (file): invalid YAML" in done.stderr
+    assert re.search(r"data/architectures\.yaml:\d+: \(file\): invalid YAML", done.stderr)
     assert not out.exists()

@@ -33,8 +33,12 @@ def test_validate_subprocess_has_no_traceback(data_copy: Path) -> None:
     """Run as a program on broken YAML: exit 1, a located message, no traceback."""
     file = data_copy / "devices/nvidia/nvidia-h100-sxm5-80gb.yaml"
     file.write_text("id: [unclosed\n")
-    done = subprocess.run([sys.executable, "-m", "xpuref.cli", "validate", "--data",
-                           str(data_copy)], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "xpuref.cli", "validate", "--data", str(data_copy)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert "nvidia-h100-sxm5-80gb.yaml:2: (file): invalid YAML" in done.stderr

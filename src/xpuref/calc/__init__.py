@@ -1,0 +1,72 @@
+"""The math behind xpuref's numbers: model cost, training compute, memory, roofline, export rules.
+
+Conventions: one multiply-accumulate (MAC) is two FLOPs and every cost reports both macs
+and flops. Attention score and value matmuls are counted over the full sequence (no causal
+halving); norms, activations, softmax and embedding lookups are not counted as MACs, and
+biases add parameters but no MACs. Inputs and outputs are SI: FLOPs, bytes, seconds,
+FLOP/s, bytes/s (device records keep the site's TFLOPS and GB/s; TPP is in the regulation's
+own units). Numeric formats are named fp64, fp32, tf32, bf16, fp16, fp8, int8 and int4
+(int4 is half a byte; tf32 is stored in 4 bytes). Every function is pure apart from reading
+the preset and rule files under xpuref.paths.data_dir(); bad arguments raise ValueError
+naming the argument.
+"""
+
+from xpuref.calc._cost import Cost
+from xpuref.calc._device import device_derived, device_export_classes
+from xpuref.calc._dtypes import DTYPE_BYTES, dtype_bytes, tensor_bytes
+from xpuref.calc._export import (
+    BIT_LENGTHS,
+    EXPORT_CLASSES,
+    classify,
+    device_tpp,
+    load_export_rules,
+    performance_density,
+    tpp,
+)
+from xpuref.calc._layers import Conv2dCost, conv2d, linear
+from xpuref.calc._memory import (
+    activation_bytes_per_layer,
+    kv_cache_bytes,
+    training_state_bytes,
+    weights_bytes,
+)
+from xpuref.calc._presets import model_cost, model_names, model_preset
+from xpuref.calc._roofline import attainable_flops, gemm_intensity, ridge_point, roofline_time
+from xpuref.calc._training import megatron_iteration_flops, training_flops, training_time
+from xpuref.calc._transformer import TransformerConfig, transformer_forward, transformer_params
+
+__all__ = [
+    "BIT_LENGTHS",
+    "DTYPE_BYTES",
+    "EXPORT_CLASSES",
+    "Conv2dCost",
+    "Cost",
+    "TransformerConfig",
+    "activation_bytes_per_layer",
+    "attainable_flops",
+    "classify",
+    "conv2d",
+    "device_derived",
+    "device_export_classes",
+    "device_tpp",
+    "dtype_bytes",
+    "gemm_intensity",
+    "kv_cache_bytes",
+    "linear",
+    "load_export_rules",
+    "megatron_iteration_flops",
+    "model_cost",
+    "model_names",
+    "model_preset",
+    "performance_density",
+    "ridge_point",
+    "roofline_time",
+    "tensor_bytes",
+    "tpp",
+    "training_flops",
+    "training_state_bytes",
+    "training_time",
+    "transformer_forward",
+    "transformer_params",
+    "weights_bytes",
+]

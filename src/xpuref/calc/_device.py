@@ -1,0 +1,86 @@
+"""Figures derived from one device record: sparse rates, TPP, ridge points, efficiency.
+
+The device mapping has the shape of an entry in the site's devices.json and keeps its units:
+peak_dense in TFLOPS or TOPS (dense, 2 ops per MAC), memory.bandwidth_gbs in GB/s,
+power.tdp_w in W, die_area_mm2 in mm^2. Derived values:
+
+    sparse               {key: dense x sparsity_factor} for the matrix keys of formats that
+                         have structured sparsity (tf32, bf16, fp16, fp8, fp6, fp4, int8,
+                         int4; not fp64 or fp32), in TFLOPS/TOPS
+    tpp                  largest TOPS x bit length (see xpuref.calc._export)
+    performance_density  tpp / die_area_mm2
+    ridge_points         {key: FLOP per byte} = peak x 1e12 / (bandwidth x 1e9)
+    tflops_per_watt      {key: peak / tdp_w}
+    bytes_per_flop       bandwidth x 1e9 / (bf16_matrix, else fp16_matrix, x 1e12)
+
+Missing inputs give None (scalars) or leave the per-precision mapping empty; the results
+are never inf or NaN.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from xpuref.calc._export import classify, device_tpp, load_export_rules
+from xpuref.calc._validate import check_number
+
+__all__ = ["SPARSE_KEYS", "device_derived", "device_export_classes"]
+
+#: Matrix-rate keys that structured sparsity applies to (vendors offer none for fp64/fp32).
+SPARSE_KEYS: frozenset[str] = frozenset(
+    f"{fmt}_matrix" for fmt in ("tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4")
+)
+
+
+def _section(device: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """Return a nested mapping of the device, or an empty one when absent."""
+    value = device.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{key} must be a mapping, got {value!r}")
+    return value
+
+
+def _number(name: str, value: Any) -> float | None:
+    """Return a checked positive number, or None for a missing value."""
+    return None if value is None else check_number(name, value)
+
+
+def device_derived(device: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the derived figures listed in the module docstring for one device."""
+    if not isinstance(device, Mapping):
+        raise ValueError(f"device must be a mapping, got {device!r}")
+    peaks = {
+        str(key): rate
+        for key, value in _section(device, "peak_dense").items()
+        if (rate := _number(f"peak_dense.{key}", value)) is not None
+    }
+    factor = _number("sparsity_factor", device.get("sparsity_factor"))
+    bandwidth = _number("memory.bandwidth_gbs", _section(device, "memory").get("bandwidth_gbs"))
+    tdp = _number("power.tdp_w", _section(device, "power").get("tdp_w"))
+    area = _number("die_area_mm2", device.get("die_area_mm2"))
+    total = device_tpp(peaks) if peaks else None
+    reference = peaks.get("bf16_matrix") or peaks.get("fp16_matrix")
+    return {
+        "sparse": {key: rate * factor for key, rate in peaks.items() if key in SPARSE_KEYS}
+        if factor is not None
+        else {},
+        "tpp": total,
+        "performance_density": total / area if total is not None and area is not None else None,
+        "ridge_points": {key: rate * 1e3 / bandwidth for key, rate in peaks.items()}
+        if bandwidth is not None
+        else {},
+        "tflops_per_watt": {key: rate / tdp for key, rate in peaks.items()}
+        if tdp is not None
+        else {},
+        "bytes_per_flop": bandwidth / (reference * 1e3)
+        if bandwidth is not None and reference is not None
+        else None,
+    }
+
+
+def device_export_classes(device: Mapping[str, Any]) -> dict[str, str]:
+    """Return {rule id: class} for every rule in data/export_controls.yaml."""
+    return {rule["id"]: classify(device, rule) for rule in load_export_rules()}

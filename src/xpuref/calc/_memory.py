@@ -1,0 +1,122 @@
+"""Memory footprints in bytes: weights, KV cache, ZeRO training state and activations.
+
+Training state per parameter (ZeRO paper, Rajbhandari et al. 2020, section 3.1):
+
+    precision  optimizer  weights  gradients  optimizer states
+    mixed      adam       2        2          12 (fp32 master copy, momentum, variance)
+    mixed      sgd        2        2          8  (fp32 master copy, momentum)
+    fp32       adam       4        4          8  (momentum, variance; no separate master)
+    fp32       sgd        4        4          4  (momentum)
+
+ZeRO stage 1 divides the optimizer states by the data-parallel degree dp, stage 2 also the
+gradients, stage 3 also the weights. Buffers, fragmentation and activations are not included.
+
+Activations per transformer layer follow Korthikanti et al. 2022 ("Reducing Activation
+Recomputation in Large Transformer Models", Table 2), which assumes 16-bit activations and
+1-byte dropout masks; s = sequence, b = micro-batch, h = hidden, a = heads, t = tensor parallel:
+
+    none       sbh (10 + 24/t + 5as/(ht))      with sequence parallel: sbh/t (34 + 5as/h)
+    selective  sbh (10 + 24/t)                 with sequence parallel: 34 sbh/t
+    full       2 sbh (the layer input only)    with sequence parallel: 2 sbh/t
+"""
+
+from __future__ import annotations
+
+from xpuref.calc._dtypes import dtype_bytes
+from xpuref.calc._validate import check_choice, check_count, check_number
+
+__all__ = [
+    "activation_bytes_per_layer",
+    "kv_cache_bytes",
+    "training_state_bytes",
+    "weights_bytes",
+]
+
+_STATE_BYTES: dict[tuple[str, str], tuple[float, float, float]] = {
+    ("mixed", "adam"): (2.0, 2.0, 12.0),
+    ("mixed", "sgd"): (2.0, 2.0, 8.0),
+    ("fp32", "adam"): (4.0, 4.0, 8.0),
+    ("fp32", "sgd"): (4.0, 4.0, 4.0),
+}
+
+
+def weights_bytes(params: float, dtype: str) -> float:
+    """Return the bytes needed to hold params weights in dtype."""
+    return check_number("params", params) * dtype_bytes(dtype)
+
+
+def kv_cache_bytes(
+    layers: int,
+    kv_heads: int,
+    head_dim: int,
+    tokens: int,
+    *,
+    batch: int = 1,
+    dtype: str = "fp16",
+) -> float:
+    """Return the KV-cache bytes: 2 (K and V) x layers x kv_heads x head_dim x tokens x batch."""
+    elements = (
+        2
+        * check_count("layers", layers)
+        * check_count("kv_heads", kv_heads)
+        * check_count("head_dim", head_dim)
+        * check_count("tokens", tokens)
+        * check_count("batch", batch)
+    )
+    return elements * dtype_bytes(dtype)
+
+
+def training_state_bytes(
+    params: float,
+    *,
+    optimizer: str = "adam",
+    precision: str = "mixed",
+    zero_stage: int = 0,
+    dp: int = 1,
+) -> float:
+    """Return per-GPU bytes of weights, gradients and optimizer states under ZeRO."""
+    n = check_number("params", params)
+    opt = check_choice("optimizer", optimizer, ("adam", "sgd"))
+    prec = check_choice("precision", precision, ("mixed", "fp32"))
+    stage = check_count("zero_stage", zero_stage, minimum=0)
+    if stage > 3:
+        raise ValueError(f"zero_stage must be 0, 1, 2 or 3, got {zero_stage!r}")
+    ways = check_count("dp", dp)
+    weights, grads, states = _STATE_BYTES[(prec, opt)]
+    if stage >= 1:
+        states /= ways
+    if stage >= 2:
+        grads /= ways
+    if stage >= 3:
+        weights /= ways
+    return n * (weights + grads + states)
+
+
+def activation_bytes_per_layer(
+    seq: int,
+    batch: int,
+    hidden: int,
+    heads: int,
+    *,
+    tp: int = 1,
+    sequence_parallel: bool = False,
+    recompute: str = "none",
+) -> float:
+    """Return activation bytes one transformer layer keeps for backward (Korthikanti et al.)."""
+    s = check_count("seq", seq)
+    b = check_count("batch", batch)
+    h = check_count("hidden", hidden)
+    a = check_count("heads", heads)
+    t = check_count("tp", tp)
+    if not isinstance(sequence_parallel, bool):
+        raise ValueError(f"sequence_parallel must be True or False, got {sequence_parallel!r}")
+    mode = check_choice("recompute", recompute, ("none", "selective", "full"))
+    sbh = float(s * b * h)
+    attention = 5.0 * a * s / h
+    if mode == "full":
+        return 2.0 * sbh / t if sequence_parallel else 2.0 * sbh
+    if mode == "selective":
+        return 34.0 * sbh / t if sequence_parallel else sbh * (10.0 + 24.0 / t)
+    if sequence_parallel:
+        return sbh / t * (34.0 + attention)
+    return sbh * (10.0 + 24.0 / t + attention / t)

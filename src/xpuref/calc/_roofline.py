@@ -1,0 +1,42 @@
+"""Roofline model: arithmetic intensity, ridge point, attainable rate and bound time.
+
+Rates are FLOP/s, bandwidths bytes/s, intensities FLOPs per byte moved to or from memory.
+"""
+
+from __future__ import annotations
+
+from xpuref.calc._dtypes import dtype_bytes
+from xpuref.calc._validate import check_count, check_number
+
+__all__ = ["attainable_flops", "gemm_intensity", "ridge_point", "roofline_time"]
+
+
+def gemm_intensity(m: int, n: int, k: int, *, dtype: str = "fp16") -> float:
+    """Return 2mnk / (bytes x (mk + kn + mn)): each operand read once, the result written once."""
+    check_count("m", m)
+    check_count("n", n)
+    check_count("k", k)
+    size = dtype_bytes(dtype)
+    return 2.0 * m * n * k / (size * (m * k + k * n + m * n))
+
+
+def ridge_point(peak_flops: float, bandwidth: float) -> float:
+    """Return the intensity (FLOPs/byte) at which a kernel stops being memory-bound."""
+    return check_number("peak_flops", peak_flops) / check_number("bandwidth", bandwidth)
+
+
+def attainable_flops(intensity: float, peak_flops: float, bandwidth: float) -> float:
+    """Return min(peak_flops, intensity x bandwidth)."""
+    i = check_number("intensity", intensity, allow_zero=True)
+    peak = check_number("peak_flops", peak_flops)
+    bw = check_number("bandwidth", bandwidth)
+    return min(peak, i * bw)
+
+
+def roofline_time(flops: float, bytes_moved: float, peak_flops: float, bandwidth: float) -> float:
+    """Return the lower-bound seconds max(flops / peak_flops, bytes_moved / bandwidth)."""
+    work = check_number("flops", flops, allow_zero=True)
+    traffic = check_number("bytes_moved", bytes_moved, allow_zero=True)
+    peak = check_number("peak_flops", peak_flops)
+    bw = check_number("bandwidth", bandwidth)
+    return max(work / peak, traffic / bw)

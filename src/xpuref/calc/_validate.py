@@ -1,0 +1,42 @@
+"""Argument checks shared by the calc modules; every failure is a ValueError naming the argument."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+__all__ = ["check_choice", "check_count", "check_number"]
+
+
+def _is_real(value: Any) -> bool:
+    """Return True for int or float values that are not bool."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def check_count(name: str, value: Any, *, minimum: int = 1) -> int:
+    """Return value if it is an int (not bool) of at least minimum, else raise ValueError."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value!r}")
+    return value
+
+
+def check_number(name: str, value: Any, *, allow_zero: bool = False) -> float:
+    """Return value as float if it is a finite positive real (or zero when allowed)."""
+    if not _is_real(value):
+        raise ValueError(f"{name} must be a real number, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(f"{name} must be finite, got {value!r}")
+    if number < 0 or (number == 0 and not allow_zero):
+        bound = ">= 0" if allow_zero else "> 0"
+        raise ValueError(f"{name} must be {bound}, got {value!r}")
+    return number
+
+
+def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
+    """Return value if it is one of the allowed strings, else raise ValueError."""
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)}; got {value!r}")
+    return value

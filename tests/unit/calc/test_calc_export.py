@@ -1,0 +1,135 @@
+"""Tests for TPP, performance density and ECCN 3A090 classification from the rule data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from xpuref.calc import (
+    EXPORT_CLASSES,
+    classify,
+    device_tpp,
+    load_export_rules,
+    performance_density,
+    tpp,
+)
+
+
+def _device(
+    tops16: float,
+    area: float | None = None,
+    link: float | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """Return a minimal device with one bf16 matrix rate and optional die area and link."""
+    device: dict[str, Any] = {
+        "peak_dense": {"bf16_matrix": tops16},
+        "die_area_mm2": area,
+        "interconnect": {"scale_up_bandwidth_gbs": link},
+    }
+    device.update(extra)
+    return device
+
+
+def test_h100_sxm_tpp() -> None:
+    """H100 SXM: 1978.9 dense FP8 TFLOPS x 8 bits = TPP 15,831."""
+    assert round(tpp(1978.9, 8)) == 15_831
+    rates = {"fp64": 34, "bf16_matrix": 989.4, "fp8_matrix": 1978.9, "int8_matrix": 1978.9}
+    assert round(device_tpp(rates) or 0) == 15_831
+
+
+def test_regulation_worked_example() -> None:
+    """The rule's note: 4800 is 600 TOPS at 8 bits or 300 TFLOPS at 16 bits."""
+    assert tpp(600, 8) == tpp(300, 16) == 4800
+
+
+def test_tf32_uses_32_bits_and_empty_rates_give_none() -> None:
+    """tf32 counts 32 bits; a device without rates has no TPP."""
+    assert device_tpp({"tf32_matrix": 100.0}) == 3200
+    assert device_tpp({}) is None
+    assert device_tpp({"fp16_matrix": None}) is None
+
+
+def test_performance_density() -> None:
+    """Performance density is TPP per mm^2."""
+    assert performance_density(15831.2, 814) == pytest.approx(19.449, abs=1e-3)
+
+
+def test_rules_load_with_both_ids() -> None:
+    """Both rule ids are present with sources and an effective date."""
+    rules = {rule["id"]: rule for rule in load_export_rules()}
+    assert {"us-2022-10", "us-2023-10"} <= set(rules)
+    for rule in rules.values():
+        assert rule["sources"] and rule["effective"]
+
+
+def test_2023_thresholds_live_in_data() -> None:
+    """The 2023 bands (4800, 1600/5.92, 2400-4800 & 1.6-5.92, 1600 & 3.2-5.92) are data."""
+    rule = next(r for r in load_export_rules() if r["id"] == "us-2023-10")
+    text = repr(rule["classes"])
+    for number in ("4800", "1600", "5.92", "2400", "1.6", "3.2"):
+        assert number in text
+
+
+def test_a100_and_h100_under_2023_rule() -> None:
+    """A100 (624 INT8 TOPS -> TPP 4992) and H100 are 3A090.a under the 2023 rule."""
+    a100 = {"peak_dense": {"int8_matrix": 624, "bf16_matrix": 312}, "die_area_mm2": 826}
+    assert classify(a100, "us-2023-10") == "3A090.a"
+    assert classify(_device(989.4), "us-2023-10") == "3A090.a"
+
+
+def test_2022_rule_needs_both_compute_and_interconnect() -> None:
+    """2022: A100 with 600 GB/s NVLink is 3A090; an H800-like part at 400 + 128 GB/s is not."""
+    a100 = {"peak_dense": {"int8_matrix": 624}, "interconnect": {"scale_up_bandwidth_gbs": 600}}
+    h800 = {
+        "peak_dense": {"fp8_matrix": 1978.9},
+        "interconnect": {"scale_up_bandwidth_gbs": 400, "host_bandwidth_gbs": 128},
+    }
+    assert classify(a100, "us-2022-10") == "3A090"
+    assert classify(h800, "us-2022-10") == "not-controlled"
+    assert classify(h800, "us-2023-10") == "3A090.a"
+    assert classify(_device(400.0), "us-2022-10") == "unknown"
+    assert classify(_device(200.0), "us-2022-10") == "not-controlled"
+
+
+@pytest.mark.parametrize(
+    ("tops16", "area", "expected"),
+    [
+        (300.0, None, "3A090.a"),  # TPP 4800: a.1 without needing the area
+        (299.0, 800.0, "3A090.a"),  # TPP 4784, density 5.98: a.2
+        (100.0, 270.0, "3A090.a"),  # TPP 1600, density 5.93: a.2
+        (100.0, 500.0, "3A090.b"),  # TPP 1600, density 3.2: b.2
+        (100.0, 501.0, "not-controlled"),  # TPP 1600, density just under 3.2
+        (200.0, 1500.0, "3A090.b"),  # TPP 3200, density 2.13: b.1 only
+        (150.0, 1500.0, "3A090.b"),  # TPP 2400, density 1.6: b.1
+        (150.0, 1501.0, "not-controlled"),  # density just under 1.6
+        (120.0, 960.0, "not-controlled"),  # TPP 1920, density 2.0: below b.1's 2400
+        (99.0, None, "not-controlled"),  # TPP below 1600 needs no area
+        (200.0, None, "unknown"),  # TPP 3200 and no die area
+    ],
+)
+def test_2023_bands(tops16: float, area: float | None, expected: str) -> None:
+    """Devices on either side of each 2023 threshold land in the expected class."""
+    assert classify(_device(tops16, area), "us-2023-10") == expected
+
+
+def test_parts_not_for_datacenters() -> None:
+    """Note 2: non-datacenter parts below TPP 4800 fall outside 3A090; at 4800 they do not."""
+    gaming = _device(200.0, 300.0, designed_for_datacenter=False)
+    assert classify(gaming, "us-2023-10") == "not-controlled"
+    big = _device(330.0, 600.0, designed_for_datacenter=False)
+    assert classify(big, "us-2023-10") == "3A090.a"
+
+
+def test_rule_mapping_and_unknown_rule() -> None:
+    """A loaded rule mapping works; an unknown rule id raises ValueError naming rule."""
+    rule = load_export_rules()[1]
+    assert classify(_device(300.0), rule) in EXPORT_CLASSES
+    with pytest.raises(ValueError, match="rule"):
+        classify(_device(300.0), "eu-2099")
+
+
+def test_missing_rates_are_unknown() -> None:
+    """A device with no peak rates cannot be classified."""
+    assert classify({"peak_dense": {}}, "us-2023-10") == "unknown"
