@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -13,10 +12,12 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from xpuref.catalog import Catalog, load_catalog
+from xpuref.macros import page_macros, page_values
+from xpuref.pagecontext import PageContext
 from xpuref.paths import data_dir
 from xpuref.problems import DataError
 from xpuref.publish import devices_csv, devices_json
-from xpuref.render import architecture_table, device_page, device_table, render_page_macros
+from xpuref.render import device_page, render_page_macros
 from xpuref.version import DataVersion, data_version
 
 __all__ = ["on_config", "on_files", "on_page_markdown"]
@@ -87,16 +88,5 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     state = _current()
     if page.file.generated_by is not None:
         return markdown
-    url = page.url
-    functions: dict[str, Any] = {
-        "device_table": lambda: device_table(state.catalog, url, config.use_directory_urls),
-        "architecture_table": lambda: architecture_table(state.catalog),
-    }
-    values: dict[str, Any] = {
-        "device_count": len(state.catalog.devices),
-        "vendor_count": len({d.vendor for d in state.catalog.devices.values()}),
-        "architecture_count": len(state.catalog.architectures),
-        "data_version": state.version.label,
-        "data_date": state.version.date,
-    }
-    return render_page_macros(markdown, functions, values)
+    ctx = PageContext(state.catalog, state.version, page.url, config.use_directory_urls)
+    return render_page_macros(markdown, page_macros(ctx), page_values(ctx))
