@@ -10,6 +10,7 @@ import yaml
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from xpuref import charts
 from xpuref.catalog import Catalog
 from xpuref.derive import derived_for, export_for
 from xpuref.schema import Device
@@ -153,6 +154,7 @@ def device_page(device: Device, catalog: Catalog, version: DataVersion) -> str:
         derived_rows=derived_rows(device),
         source_numbers={s.id: i for i, s in enumerate(device.sources, start=1)},
         version=version,
+        extra_html=charts.device_section(device, catalog),
     )
 
 
