@@ -23,10 +23,16 @@ def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
 
 def page_macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     """Every macro available to content pages."""
-    from xpuref import calculators_page, charts, knowledge
+    from xpuref import calculators_page, charts, knowledge, tables
 
     found: dict[str, Callable[..., Any]] = {}
-    for provider in (_core, charts.macros, calculators_page.macros, knowledge.macros):
+    for provider in (
+        _core,
+        charts.macros,
+        calculators_page.macros,
+        knowledge.macros,
+        tables.macros,
+    ):
         found.update(provider(ctx))
     return found
 
