@@ -24,12 +24,27 @@ ROOT = Path(__file__).resolve().parents[1]
 VALID = ROOT / "tests" / "fixtures" / "valid"
 
 
+REAL_DATA = ROOT / "data"
+_FIXTURE_OWNED = {"devices", "vendors.yaml", "architectures.yaml"}
+
+
+def make_data_dir(target: Path) -> Path:
+    """Fixture devices, vendors and architectures, plus the real reference data files."""
+    shutil.copytree(VALID, target)
+    for item in REAL_DATA.iterdir():
+        if item.name in _FIXTURE_OWNED or item.name.endswith(".md"):
+            continue
+        if item.is_dir():
+            shutil.copytree(item, target / item.name)
+        else:
+            shutil.copy2(item, target / item.name)
+    return target
+
+
 @pytest.fixture
 def data_copy(tmp_path: Path) -> Path:
-    """A fresh copy of the valid fixture data folder."""
-    target = tmp_path / "data"
-    shutil.copytree(VALID, target)
-    return target
+    """A fresh copy of the valid fixture data with the real reference files beside it."""
+    return make_data_dir(tmp_path / "data")
 
 
 @dataclass(frozen=True)

@@ -139,10 +139,11 @@ def _device(path: Path, root: Path, problems: list[Problem]) -> tuple[Device, So
     return device, src
 
 
-def _names(device: Device, ids: bool) -> Iterable[tuple[str, str]]:
-    """Yield (field, normalized name): ids and former ids, or display name and aliases."""
-    if ids:
+def _names(device: Device, stage: int) -> Iterable[tuple[str, str]]:
+    """Yield (field, normalized name) for one stage: ids, then former ids, then names."""
+    if stage == 0:
         yield "id", device.id.casefold()
+    elif stage == 1:
         for former in device.former_ids:
             yield "former_ids", former.casefold()
     else:
@@ -159,9 +160,9 @@ def _cross_checks(
 ) -> None:
     """Unique ids and names across files, and references that resolve."""
     owner: dict[str, str] = {}
-    for ids_pass in (True, False):
+    for stage in (0, 1, 2):
         for device, src in loaded:
-            for field_name, name in sorted(set(_names(device, ids_pass))):
+            for field_name, name in sorted(set(_names(device, stage))):
                 other = owner.get(name)
                 if other is not None and other != src.name:
                     what = "duplicate id" if field_name == "id" else f"{field_name} entry"

@@ -71,7 +71,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             File.generated(
                 config,
                 f"devices/{device.id}.md",
-                content=device_page(device, state.catalog, state.version),
+                content=device_page(device, state.catalog, state.version, config.site_url or ""),
             )
         )
     files.append(

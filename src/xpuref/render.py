@@ -13,6 +13,7 @@ from markupsafe import Markup
 from xpuref import charts
 from xpuref.catalog import Catalog
 from xpuref.derive import derived_for, export_for
+from xpuref.safetext import theme_safe
 from xpuref.schema import Device
 from xpuref.spec import format_number, spec_rows
 from xpuref.urls import page_url, relative_url
@@ -21,6 +22,7 @@ from xpuref.version import DataVersion
 __all__ = [
     "DerivedRow",
     "architecture_table",
+    "canonical_device_url",
     "derived_rows",
     "device_page",
     "device_table",
@@ -138,10 +140,19 @@ def derived_rows(device: Device) -> list[DerivedRow]:
     return rows
 
 
-def device_page(device: Device, catalog: Catalog, version: DataVersion) -> str:
+def canonical_device_url(site_url: str, device_id: str) -> str:
+    """The permanent public address of a device page (relative when no site URL is set)."""
+    base = site_url if not site_url or site_url.endswith("/") else site_url + "/"
+    return f"{base}devices/{device_id}/"
+
+
+def device_page(device: Device, catalog: Catalog, version: DataVersion, site_url: str = "") -> str:
     """The Markdown source of a device's page."""
     front = yaml.safe_dump(
-        {"title": device.name, "description": f"Specifications of the {device.name}"},
+        {
+            "title": theme_safe(device.name),
+            "description": theme_safe(f"Specifications of the {device.name}"),
+        },
         allow_unicode=True,
         sort_keys=True,
     ).strip()
@@ -154,6 +165,7 @@ def device_page(device: Device, catalog: Catalog, version: DataVersion) -> str:
         derived_rows=derived_rows(device),
         source_numbers={s.id: i for i, s in enumerate(device.sources, start=1)},
         version=version,
+        canonical_url=canonical_device_url(site_url, device.id),
         extra_html=charts.device_section(device, catalog),
     )
 

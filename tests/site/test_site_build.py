@@ -7,13 +7,12 @@ import io
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from tests.conftest import ROOT, VALID, BuiltSite
+from tests.conftest import ROOT, BuiltSite, make_data_dir
 
 from xpuref.catalog import load_catalog
 from xpuref.paths import DATA_DIR
@@ -123,8 +122,7 @@ def test_device_pages_not_in_nav(built_site: BuiltSite) -> None:
 
 def test_invalid_data_leaves_site_untouched(tmp_path: Path) -> None:
     """A build from broken data exits 1, names the problem and keeps the old site."""
-    data = tmp_path / "data"
-    shutil.copytree(VALID, data)
+    data = make_data_dir(tmp_path / "data")
     file = data / "devices/nvidia/nvidia-h100-sxm5-80gb.yaml"
     file.write_text(file.read_text().replace("fp32: 66.9", "fp32: .nan"))
     out = tmp_path / "site"
@@ -156,8 +154,7 @@ def test_invalid_data_leaves_site_untouched(tmp_path: Path) -> None:
 
 def test_mkdocs_build_refuses_invalid_data(tmp_path: Path) -> None:
     """Plain `mkdocs build` stops in on_config, before writing anything."""
-    data = tmp_path / "data"
-    shutil.copytree(VALID, data)
+    data = make_data_dir(tmp_path / "data")
     (data / "architectures.yaml").write_text("- id: [\n")
     out = tmp_path / "site"
     done = subprocess.run(

@@ -1,0 +1,94 @@
+"""Links that last: redirects from former ids, canonical links, data version on every page."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from tests.conftest import ROOT, BuiltSite, make_data_dir
+
+from xpuref.catalog import load_catalog
+
+pytestmark = pytest.mark.site
+
+
+def test_redirect_map_from_former_ids(data_copy: Path) -> None:
+    """A former id maps to the device that carries it."""
+    file = data_copy / "devices/nvidia/nvidia-h100-sxm5-80gb.yaml"
+    file.write_text(
+        file.read_text().replace("status: shipping", "status: shipping\nformer_ids: [h100-sxm]")
+    )
+    assert load_catalog(data_copy).redirects() == {"h100-sxm": "nvidia-h100-sxm5-80gb"}
+
+
+def test_former_id_may_not_shadow_a_device(data_copy: Path) -> None:
+    """A former id equal to a live id is refused (the old URL would be ambiguous)."""
+    file = data_copy / "devices/nvidia/nvidia-h100-sxm5-80gb.yaml"
+    text = file.read_text()
+    other = data_copy / "devices/nvidia/nvidia-h100-other.yaml"
+    other.write_text(
+        text.replace("id: nvidia-h100-sxm5-80gb", "id: nvidia-h100-other")
+        .replace("name: NVIDIA H100 SXM5 80GB", "name: Other")
+        .replace('aliases: ["NVIDIA H100 80GB HBM3"]', "aliases: []")
+        .replace("status: shipping", "status: shipping\nformer_ids: [nvidia-h100-sxm5-80gb]")
+    )
+    from xpuref.problems import DataError
+
+    with pytest.raises(DataError) as caught:
+        load_catalog(data_copy)
+    assert any("former_ids" in str(p) and "already used" in str(p) for p in caught.value.problems)
+
+
+def test_old_url_redirects_in_built_site(tmp_path: Path) -> None:
+    """The built site keeps a page at the old address that forwards to the new one."""
+    data = make_data_dir(tmp_path / "data")
+    file = data / "devices/nvidia/nvidia-h100-sxm5-80gb.yaml"
+    file.write_text(
+        file.read_text().replace("status: shipping", "status: shipping\nformer_ids: [h100-sxm]")
+    )
+    out = tmp_path / "site"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "xpuref.cli",
+            "build",
+            "--config",
+            str(ROOT / "mkdocs.yml"),
+            "--out",
+            str(out),
+            "--no-strict",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "XPUREF_DATA": str(data)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    page = (out / "devices/h100-sxm/index.html").read_text()
+    assert "nvidia-h100-sxm5-80gb/" in page
+    assert 'http-equiv="refresh"' in page
+
+
+def test_every_page_shows_data_version(built_site: BuiltSite) -> None:
+    """Every HTML page names the data version it was built from, as the JSON does."""
+    version = json.loads((built_site.root / "data/devices.json").read_text())["data_version"]
+    pages = sorted(built_site.root.rglob("*.html"))
+    assert len(pages) > 20
+    for html in pages:
+        text = html.read_text()
+        if 'http-equiv="refresh"' in text:
+            continue
+        assert f"xpuref data version <code>{version}</code>" in text, html
+
+
+def test_device_rows_carry_citation_data(built_site: BuiltSite) -> None:
+    """Spec tables carry the canonical address and version the cite button uses."""
+    html = (built_site.root / "devices/nvidia-h100-sxm5-80gb/index.html").read_text()
+    assert f'data-canonical="{built_site.url}devices/nvidia-h100-sxm5-80gb/"' in html
+    assert 'data-label="BF16 matrix, dense" data-value="989.4" data-unit="TFLOPS"' in html
