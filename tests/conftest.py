@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -28,9 +29,9 @@ REAL_DATA = ROOT / "data"
 _FIXTURE_OWNED = {"devices", "vendors.yaml", "architectures.yaml"}
 
 
-def make_data_dir(target: Path) -> Path:
+def make_data_dir(target: Path, devices_from: Path = VALID) -> Path:
     """Fixture devices, vendors and architectures, plus the real reference data files."""
-    shutil.copytree(VALID, target)
+    shutil.copytree(devices_from, target)
     for item in REAL_DATA.iterdir():
         if item.name in _FIXTURE_OWNED or item.name.endswith(".md"):
             continue
@@ -70,13 +71,12 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         """Stay quiet."""
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
-    """Build the real site with its URL set to a loopback server, then serve it."""
+@contextlib.contextmanager
+def _serve(env_extra: dict[str, str], out: Path) -> Iterator[BuiltSite]:
+    """Build the site with its URL set to a loopback server, then serve it until done."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"
-    out = tmp_path_factory.mktemp("built") / "site"
-    env = {**os.environ, "XPUREF_SITE_URL": url}
+    env = {**os.environ, **env_extra, "XPUREF_SITE_URL": url}
     done = subprocess.run(
         [
             sys.executable,
@@ -104,6 +104,22 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+    """The real site, built once per session and served on loopback."""
+    with _serve({}, tmp_path_factory.mktemp("built") / "site") as site:
+        yield site
+
+
+@pytest.fixture(scope="session")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+    """A site built from a device whose every text field carries a script payload."""
+    work = tmp_path_factory.mktemp("hostile")
+    data = make_data_dir(work / "data", ROOT / "tests" / "fixtures" / "hostile")
+    with _serve({"XPUREF_DATA": str(data)}, work / "site") as site:
+        yield site
 
 
 CHROMIUM = Path("/usr/bin/chromium")
