@@ -168,3 +168,17 @@ def test_mkdocs_build_refuses_invalid_data(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert re.search(r"data/architectures\.yaml:\d+: \(file\): invalid YAML", done.stderr)
     assert not out.exists()
+
+
+def test_no_broken_internal_links(built_site: BuiltSite) -> None:
+    """Every internal link and anchor of the online build resolves."""
+    from xpuref.linkcheck import check_site
+
+    assert [str(b) for b in check_site(built_site.root)] == []
+
+
+def test_no_broken_links_in_offline_bundle(offline_bundle: Path) -> None:
+    """Every internal link and anchor of the unzipped offline bundle resolves from file://."""
+    from xpuref.linkcheck import check_site
+
+    assert [str(b) for b in check_site(offline_bundle)] == []

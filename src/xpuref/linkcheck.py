@@ -1,0 +1,108 @@
+"""Check every internal link and anchor of a built site, offline, from the files alone."""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+__all__ = ["BrokenLink", "check_site"]
+
+_LINK_ATTRS = {
+    ("a", "href"),
+    ("link", "href"),
+    ("script", "src"),
+    ("img", "src"),
+    ("iframe", "src"),
+    ("source", "src"),
+}
+
+
+@dataclass(frozen=True, order=True)
+class BrokenLink:
+    """A link in ``page`` to ``target`` that does not resolve, and why."""
+
+    page: str
+    target: str
+    reason: str
+
+    def __str__(self) -> str:
+        """One line per broken link."""
+        return f"{self.page}: {self.target}: {self.reason}"
+
+
+class _Collector(HTMLParser):
+    """Gather the ids a page defines and the links it makes."""
+
+    def __init__(self) -> None:
+        """Start empty."""
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.refresh: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """Record ids, links and meta refresh targets."""
+        values = {k: v for k, v in attrs if v is not None}
+        for key in ("id", "name"):
+            if key in values and (key == "id" or tag == "a"):
+                self.ids.add(values[key])
+        for name, attr in _LINK_ATTRS:
+            if tag == name and attr in values:
+                self.links.append(values[attr])
+        if tag == "meta" and values.get("http-equiv", "").lower() == "refresh":
+            content = values.get("content", "")
+            if "url=" in content.lower():
+                self.refresh = content[content.lower().index("url=") + 4 :].strip()
+
+
+def _parse(path: Path) -> _Collector:
+    """Parse one HTML file."""
+    collector = _Collector()
+    collector.feed(path.read_text(encoding="utf-8", errors="replace"))
+    return collector
+
+
+def _resolve(root: Path, page: Path, target: str) -> tuple[Path | None, str]:
+    """Turn a link into (file it points to, fragment); None for links we do not check."""
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or target.startswith(("mailto:", "data:", "javascript:")):
+        return None, ""
+    if not parts.path:
+        return page, unquote(parts.fragment)
+    base = posixpath.dirname(page.relative_to(root).as_posix())
+    if parts.path.startswith("/"):
+        base = ""  # site-absolute (the 404 page uses these): resolve from the site root
+    joined = posixpath.normpath(posixpath.join(base, unquote(parts.path).lstrip("/")))
+    if joined.startswith(".."):
+        return root / "__outside__" / joined, ""
+    resolved = root / joined
+    if parts.path.endswith("/") or resolved.is_dir():
+        resolved = resolved / "index.html"
+    return resolved, unquote(parts.fragment)
+
+
+def check_site(root: Path) -> list[BrokenLink]:
+    """Return every broken internal link or anchor under ``root`` (empty when all resolve)."""
+    pages = sorted(root.rglob("*.html"))
+    parsed = {p: _parse(p) for p in pages}
+    broken: list[BrokenLink] = []
+    for page, found in parsed.items():
+        targets = list(found.links)
+        if found.refresh:
+            targets.append(found.refresh)
+        for target in targets:
+            path, fragment = _resolve(root, page, target)
+            if path is None:
+                continue
+            name = page.relative_to(root).as_posix()
+            if not path.is_file():
+                broken.append(BrokenLink(name, target, "no such file"))
+                continue
+            if fragment and path.suffix == ".html":
+                ids = parsed[path].ids if path in parsed else _parse(path).ids
+                if fragment not in ids:
+                    broken.append(BrokenLink(name, target, f"no element with id '{fragment}'"))
+    return sorted(set(broken))
