@@ -27,6 +27,8 @@ def build_env(data_root: Path) -> dict[str, str]:
     if version.epoch and "SOURCE_DATE_EPOCH" not in env:
         env["SOURCE_DATE_EPOCH"] = str(version.epoch)
     env.setdefault("PYTHONHASHSEED", "0")
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")
+    env.setdefault("DISABLE_MKDOCS_2_WARNING", "true")
     return env
 
 
