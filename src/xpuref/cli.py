@@ -1,4 +1,4 @@
-"""The ``xpuref`` command line: validate data, build the site, pack the offline bundle."""
+"""The ``xpuref`` command line: validate data, build the site, pack the offline bundle, bench."""
 
 from __future__ import annotations
 
@@ -68,6 +68,22 @@ def _bundle(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench(args: argparse.Namespace) -> int:
+    """Measure the build and write the figures as JSON."""
+    import json
+
+    from xpuref.bench import report, run_bench
+
+    sizes = tuple(int(s) for s in args.sizes.split(",") if s)
+    result = run_bench(sizes)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    print(report(result))
+    print(f"written to {out}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """Describe the commands and their options."""
     top = argparse.ArgumentParser(prog="xpuref", description=__doc__)
@@ -84,6 +100,12 @@ def parser() -> argparse.ArgumentParser:
     bundle.add_argument("--config", default="mkdocs-offline.yml", help="offline MkDocs config")
     bundle.add_argument("--out", default="dist/xpuref-offline.zip", help="zip file to write")
     bundle.set_defaults(run=_bundle)
+    bench = sub.add_parser("bench", help="measure build time, sizes and growth with catalog size")
+    bench.add_argument("--out", default=".bench/bench.json", help="JSON file to write")
+    bench.add_argument(
+        "--sizes", default="100,1000", help="synthetic catalog sizes, comma-separated"
+    )
+    bench.set_defaults(run=_bench)
     return top
 
 

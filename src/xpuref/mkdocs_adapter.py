@@ -18,9 +18,10 @@ from xpuref.paths import data_dir
 from xpuref.problems import DataError
 from xpuref.publish import devices_csv, devices_json
 from xpuref.render import device_page, render_page_macros
+from xpuref.timing import reset, timed, write_totals
 from xpuref.version import DataVersion, data_version
 
-__all__ = ["on_config", "on_files", "on_page_markdown"]
+__all__ = ["on_config", "on_files", "on_page_markdown", "on_post_build", "on_startup"]
 
 
 @dataclass
@@ -41,6 +42,7 @@ def _current() -> _State:
     return _state
 
 
+@timed("on_config")
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Load and validate the data before anything is written."""
     global _state
@@ -63,6 +65,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 @event_priority(50)
+@timed("on_files")
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Add one generated page per device and the published data files."""
     state = _current()
@@ -83,6 +86,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
+@timed("on_page_markdown")
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Expand the project's macros in hand-written pages (never in pages made from data)."""
     state = _current()
@@ -90,3 +94,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return markdown
     ctx = PageContext(state.catalog, state.version, page.url, config.use_directory_urls)
     return render_page_macros(markdown, page_macros(ctx), page_values(ctx))
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    """Start the hook timings afresh for this run."""
+    reset()
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Write the hook timings for the bench when it asks for them."""
+    write_totals()
