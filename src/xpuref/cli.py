@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from xpuref.catalog import load_catalog
 from xpuref.paths import data_dir
 from xpuref.problems import DataError
+from xpuref.validation import validate_data
 
 __all__ = ["main"]
 
@@ -18,15 +18,16 @@ def _validate(args: argparse.Namespace) -> int:
     """Validate the data folder and report every problem."""
     root = Path(args.data) if args.data else data_dir()
     try:
-        catalog = load_catalog(root)
+        found = validate_data(root)
     except DataError as exc:
         print(exc.report(), file=sys.stderr)
         count = len(exc.problems)
         print(f"{count} problem{'s' if count != 1 else ''} found in {root}", file=sys.stderr)
         return 1
+    catalog = found.catalog
     print(
         f"ok: {len(catalog.devices)} devices, {len(catalog.architectures)} architectures, "
-        f"{len(catalog.vendors)} vendors in {root}"
+        f"{len(catalog.vendors)} vendors, {len(found.tables)} tables in {root}"
     )
     return 0
 

@@ -11,7 +11,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from xpuref.catalog import Catalog, load_catalog
+from xpuref.catalog import Catalog
 from xpuref.macros import page_macros, page_values
 from xpuref.pagecontext import PageContext
 from xpuref.paths import data_dir
@@ -19,6 +19,7 @@ from xpuref.problems import DataError
 from xpuref.publish import devices_csv, devices_json
 from xpuref.render import device_page, render_page_macros
 from xpuref.timing import reset, timed, write_totals
+from xpuref.validation import validate_data
 from xpuref.version import DataVersion, data_version
 
 __all__ = ["on_config", "on_files", "on_page_markdown", "on_post_build", "on_startup"]
@@ -46,11 +47,9 @@ def _current() -> _State:
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Load and validate the data before anything is written."""
     global _state
-    root = Path(config.extra.get("xpuref_data") or data_dir())
-    if not root.is_absolute():
-        root = Path(config.config_file_path).parent / root
+    root = data_dir()
     try:
-        catalog = load_catalog(root)
+        catalog = validate_data(root).catalog
     except DataError as exc:
         raise PluginError(f"invalid data, nothing was built:\n{exc.report()}") from None
     _state = _State(catalog, data_version(root))

@@ -9,8 +9,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from xpuref.catalog import load_catalog
 from xpuref.paths import data_dir
+from xpuref.validation import validate_data
 from xpuref.version import data_version
 
 __all__ = ["SiteBuildError", "build_site"]
@@ -35,7 +35,7 @@ def build_env(data_root: Path) -> dict[str, str]:
 def build_site(config: Path, out: Path, *, strict: bool = True) -> Path:
     """Validate data, build into a temporary folder beside ``out``, then replace ``out``."""
     root = data_dir()
-    load_catalog(root)  # raises DataError before anything is written
+    validate_data(root)  # raises DataError before anything is written
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))

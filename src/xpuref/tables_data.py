@@ -1,0 +1,183 @@
+"""Load and check the reference tables in data/tables/, reporting problems by file and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from xpuref.problems import DataError, Problem
+from xpuref.pydantic_errors import parse_model
+from xpuref.tables_schema import DataTable
+from xpuref.yamlsource import FieldPath, SourceFile, dotted, read_yaml
+
+__all__ = ["TABLES_DIR", "load_tables", "table_problems"]
+
+#: Folder of the table files, inside the data folder.
+TABLES_DIR = "tables"
+
+
+def _relative(path: Path, root: Path) -> str:
+    """Display a path relative to the data folder's parent when possible."""
+    try:
+        return str(path.relative_to(root.parent))
+    except ValueError:
+        return str(path)
+
+
+def _kind_of(value: Any) -> str:
+    """Name the kind of a parsed cell value in words."""
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return f"text {value!r}"
+    return f"number {value!r}"
+
+
+def _columns(table: DataTable, src: SourceFile) -> list[Problem]:
+    """Column keys are unique."""
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for j, col in enumerate(table.columns):
+        if col.key in seen:
+            path = ("columns", j, "key")
+            problems.append(
+                Problem(
+                    src.name, src.lines.line_of(path), dotted(path), f"duplicate column '{col.key}'"
+                )
+            )
+        seen.add(col.key)
+    return problems
+
+
+def _cell(table: DataTable, src: SourceFile, i: int, key: str, value: Any) -> Problem | None:
+    """Check one cell against its column's kind."""
+    col = table.column(key)
+    path: FieldPath = ("rows", i, key)
+    line = src.lines.line_of(path)
+    if value is None:
+        if col.nullable:
+            return None
+        return Problem(src.name, line, dotted(path), "empty cell in a column that is not nullable")
+    if col.kind == "number" and isinstance(value, str):
+        return Problem(src.name, line, dotted(path), f"expected a number, got {_kind_of(value)}")
+    if col.kind == "text" and not isinstance(value, str):
+        return Problem(src.name, line, dotted(path), f"expected text, got {_kind_of(value)}")
+    return None
+
+
+def _rows(table: DataTable, src: SourceFile) -> list[Problem]:
+    """Every row has exactly the declared columns, each of the right kind."""
+    problems: list[Problem] = []
+    keys = [c.key for c in table.columns]
+    for i, row in enumerate(table.rows):
+        for key in keys:
+            if key not in row:
+                path: FieldPath = ("rows", i)
+                problems.append(
+                    Problem(
+                        src.name,
+                        src.lines.line_of(path),
+                        dotted(path),
+                        f"missing column '{key}'",
+                    )
+                )
+        for key, value in row.items():
+            if key not in keys:
+                path = ("rows", i, key)
+                problems.append(
+                    Problem(
+                        src.name,
+                        src.lines.line_of(path),
+                        dotted(path),
+                        f"unknown column '{key}' (declared: {', '.join(keys)})",
+                    )
+                )
+                continue
+            found = _cell(table, src, i, key, value)
+            if found is not None:
+                problems.append(found)
+    return problems
+
+
+def _coverage(table: DataTable, src: SourceFile) -> list[Problem]:
+    """Source row indexes exist, and every row is backed by at least one source."""
+    problems: list[Problem] = []
+    count = len(table.rows)
+    for n, source in enumerate(table.sources):
+        if isinstance(source.rows, list):
+            for k, index in enumerate(source.rows):
+                if index >= count:
+                    path: FieldPath = ("sources", n, "rows", k)
+                    problems.append(
+                        Problem(
+                            src.name,
+                            src.lines.line_of(path),
+                            dotted(path),
+                            f"row {index} does not exist (the table has {count} rows)",
+                        )
+                    )
+    for i in range(count):
+        if not table.sources_for_row(i):
+            path = ("rows", i)
+            problems.append(
+                Problem(src.name, src.lines.line_of(path), dotted(path), "no source backs this row")
+            )
+    return problems
+
+
+def table_problems(table: DataTable, src: SourceFile, stem: str) -> list[Problem]:
+    """Checks beyond the schema: id, columns, rows and source coverage."""
+    problems: list[Problem] = []
+    if table.id != stem:
+        problems.append(
+            Problem(
+                src.name,
+                src.lines.line_of(("id",)),
+                "id",
+                f"id '{table.id}' must equal the file name '{stem}'",
+            )
+        )
+    problems += _columns(table, src)
+    problems += _rows(table, src)
+    problems += _coverage(table, src)
+    return problems
+
+
+def _load_one(path: Path, root: Path, problems: list[Problem]) -> DataTable | None:
+    """Read, parse and check one table file, adding its problems."""
+    try:
+        src = read_yaml(path, _relative(path, root))
+    except DataError as exc:
+        problems += exc.problems
+        return None
+    if not isinstance(src.data, dict):
+        problems.append(Problem(src.name, 1, "", "expected a mapping of table fields"))
+        return None
+    table, found = parse_model(DataTable, src.data, src)
+    problems += found
+    if table is None:
+        return None
+    own = table_problems(table, src, path.stem)
+    problems += own
+    return None if own else table
+
+
+def load_tables(root: Path) -> dict[str, DataTable]:
+    """Load every ``tables/*.yaml`` under the data folder ``root``; raise DataError on problems."""
+    folder = root / TABLES_DIR
+    if not folder.is_dir():
+        return {}
+    problems: list[Problem] = []
+    tables: dict[str, DataTable] = {}
+    for path in sorted(folder.iterdir()):
+        if path.is_dir() or path.suffix != ".yaml":
+            problems.append(
+                Problem(_relative(path, root), 1, "", "table files belong in tables/<id>.yaml")
+            )
+            continue
+        table = _load_one(path, root, problems)
+        if table is not None:
+            tables[table.id] = table
+    if problems:
+        raise DataError(problems)
+    return tables
