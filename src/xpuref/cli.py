@@ -27,7 +27,8 @@ def _validate(args: argparse.Namespace) -> int:
     catalog = found.catalog
     print(
         f"ok: {len(catalog.devices)} devices, {len(catalog.architectures)} architectures, "
-        f"{len(catalog.vendors)} vendors, {len(found.tables)} tables in {root}"
+        f"{len(catalog.vendors)} vendors, {len(found.tables)} tables, "
+        f"{len(found.knowledge.glossary)} glossary terms in {root}"
     )
     return 0
 

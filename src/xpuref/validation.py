@@ -1,4 +1,4 @@
-"""Validate every data file in one pass: devices, architectures, vendors and reference tables."""
+"""Validate every data file in one pass: devices, architectures, vendors, tables, knowledge."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xpuref.catalog import Catalog, load_catalog
+from xpuref.knowledge_data import Knowledge, load_knowledge
 from xpuref.problems import DataError, Problem
 from xpuref.tables_data import load_tables
 from xpuref.tables_schema import DataTable
@@ -19,6 +20,7 @@ class Validated:
 
     catalog: Catalog
     tables: dict[str, DataTable]
+    knowledge: Knowledge
 
 
 def validate_data(root: Path) -> Validated:
@@ -26,6 +28,7 @@ def validate_data(root: Path) -> Validated:
     problems: list[Problem] = []
     catalog: Catalog | None = None
     tables: dict[str, DataTable] = {}
+    knowledge: Knowledge | None = None
     try:
         catalog = load_catalog(root)
     except DataError as exc:
@@ -35,6 +38,10 @@ def validate_data(root: Path) -> Validated:
             tables = load_tables(root)
         except DataError as exc:
             problems += exc.problems
-    if problems or catalog is None:
+        try:
+            knowledge = load_knowledge(root)
+        except DataError as exc:
+            problems += exc.problems
+    if problems or catalog is None or knowledge is None:
         raise DataError(problems)
-    return Validated(catalog, tables)
+    return Validated(catalog, tables, knowledge)

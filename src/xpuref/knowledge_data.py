@@ -1,0 +1,179 @@
+"""Load the knowledge files (glossary, ecosystem map, export-rule notes) with located problems."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from xpuref.knowledge_schema import EcosystemRow, ExportNote, GlossaryEntry
+from xpuref.problems import DataError, Problem
+from xpuref.pydantic_errors import parse_model
+from xpuref.yamlsource import SourceFile, read_yaml
+
+__all__ = ["KNOWLEDGE_FILES", "Knowledge", "load_knowledge"]
+
+#: The files load_knowledge reads, relative to the data folder.
+KNOWLEDGE_FILES: tuple[str, ...] = ("glossary.yaml", "ecosystem_map.yaml", "export_notes.yaml")
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass
+class Knowledge:
+    """Validated glossary terms (by id, file order), ecosystem rows and export-rule notes."""
+
+    glossary: dict[str, GlossaryEntry] = field(default_factory=dict)
+    ecosystem: list[EcosystemRow] = field(default_factory=list)
+    export_notes: list[ExportNote] = field(default_factory=list)
+
+
+def _relative(path: Path, root: Path) -> str:
+    """Display a path relative to the data folder's parent when possible."""
+    try:
+        return str(path.relative_to(root.parent))
+    except ValueError:
+        return str(path)
+
+
+def _read_list(path: Path, root: Path, key: str, problems: list[Problem]) -> SourceFile | None:
+    """Read a YAML file whose top level is a mapping holding one list under ``key``."""
+    try:
+        src = read_yaml(path, _relative(path, root))
+    except DataError as exc:
+        problems.extend(exc.problems)
+        return None
+    data = src.data
+    if not isinstance(data, dict) or not isinstance(data.get(key), list):
+        problems.append(Problem(src.name, 1, key, f"expected a mapping with a '{key}' list"))
+        return None
+    extra = sorted(str(k) for k in data if k != key)
+    for name in extra:
+        problems.append(Problem(src.name, src.lines.line_of((name,)), name, "unknown key"))
+    return src
+
+
+def _parse_items(
+    model: type[M], src: SourceFile, key: str, problems: list[Problem]
+) -> list[tuple[int, M]]:
+    """Validate every item of the list under ``key``; keep the valid ones with their index."""
+    out: list[tuple[int, M]] = []
+    for i, body in enumerate(src.data[key]):
+        item, found = parse_model(model, body, src, (key, i))
+        problems.extend(found)
+        if item is not None:
+            out.append((i, item))
+    return out
+
+
+def _unique_ids(
+    items: list[tuple[int, Any]], src: SourceFile, key: str, problems: list[Problem]
+) -> None:
+    """Report every id used twice in one file."""
+    seen: dict[str, int] = {}
+    for i, item in items:
+        if item.id in seen:
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of((key, i, "id")),
+                    f"{key}[{i}].id",
+                    f"duplicate id '{item.id}' (first used by {key}[{seen[item.id]}])",
+                )
+            )
+        else:
+            seen[item.id] = i
+
+
+def _check_related(
+    items: list[tuple[int, GlossaryEntry]], src: SourceFile, problems: list[Problem]
+) -> None:
+    """Every related id names another glossary term (invalid terms still count as named)."""
+    ids = {str(raw["id"]) for raw in src.data["terms"] if isinstance(raw, dict) and "id" in raw}
+    for i, entry in items:
+        for j, other in enumerate(entry.related):
+            where = ("terms", i, "related", j)
+            if other not in ids:
+                problems.append(
+                    Problem(
+                        src.name,
+                        src.lines.line_of(where),
+                        f"terms[{i}].related[{j}]",
+                        f"unknown glossary id '{other}'",
+                    )
+                )
+            elif other == entry.id:
+                problems.append(
+                    Problem(
+                        src.name,
+                        src.lines.line_of(where),
+                        f"terms[{i}].related[{j}]",
+                        "a term cannot be related to itself",
+                    )
+                )
+
+
+def _rule_ids(root: Path) -> set[str] | None:
+    """Ids of the rules in export_controls.yaml, or None when the file is unreadable."""
+    path = root / "export_controls.yaml"
+    try:
+        data = read_yaml(path).data
+    except DataError:
+        return None
+    rules = data.get("rules") if isinstance(data, dict) else None
+    if not isinstance(rules, list):
+        return None
+    return {str(r["id"]) for r in rules if isinstance(r, dict) and "id" in r}
+
+
+def _check_amends(
+    items: list[tuple[int, ExportNote]], src: SourceFile, root: Path, problems: list[Problem]
+) -> None:
+    """Every rule a note amends exists in export_controls.yaml or among the notes."""
+    known = _rule_ids(root)
+    if known is None:
+        return
+    known |= {note.id for _, note in items}
+    for i, note in items:
+        for j, rule in enumerate(note.amends):
+            if rule not in known:
+                problems.append(
+                    Problem(
+                        src.name,
+                        src.lines.line_of(("notes", i, "amends", j)),
+                        f"notes[{i}].amends[{j}]",
+                        f"unknown rule id '{rule}'",
+                    )
+                )
+
+
+def load_knowledge(root: Path) -> Knowledge:
+    """Load glossary.yaml, ecosystem_map.yaml and export_notes.yaml under ``root``.
+
+    Raises DataError listing every problem as FILE:LINE: field: message.
+    """
+    problems: list[Problem] = []
+    knowledge = Knowledge()
+    src = _read_list(root / "glossary.yaml", root, "terms", problems)
+    if src is not None:
+        terms = _parse_items(GlossaryEntry, src, "terms", problems)
+        _unique_ids(terms, src, "terms", problems)
+        _check_related(terms, src, problems)
+        for _, entry in terms:
+            knowledge.glossary.setdefault(entry.id, entry)
+    src = _read_list(root / "ecosystem_map.yaml", root, "rows", problems)
+    if src is not None:
+        rows = _parse_items(EcosystemRow, src, "rows", problems)
+        _unique_ids(rows, src, "rows", problems)
+        knowledge.ecosystem = [row for _, row in rows]
+    src = _read_list(root / "export_notes.yaml", root, "notes", problems)
+    if src is not None:
+        notes = _parse_items(ExportNote, src, "notes", problems)
+        _unique_ids(notes, src, "notes", problems)
+        _check_amends(notes, src, root, problems)
+        knowledge.export_notes = [note for _, note in notes]
+    if problems:
+        raise DataError(problems)
+    return knowledge

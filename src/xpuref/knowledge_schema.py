@@ -1,0 +1,230 @@
+"""Typed models of the knowledge files: glossary terms, ecosystem rows and export-rule notes."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+__all__ = [
+    "ALLOWED_PAGES",
+    "CATEGORIES",
+    "LAYERS",
+    "Control",
+    "EcosystemRow",
+    "ExportNote",
+    "GlossaryEntry",
+    "KnowledgeSource",
+]
+
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=80)]
+Text = Annotated[str, Field(min_length=1, max_length=400)]
+LongText = Annotated[str, Field(min_length=1, max_length=4000)]
+PartialDate = Annotated[str, Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")]
+
+#: Site pages a glossary entry may point to with `see` (paths relative to content/).
+ALLOWED_PAGES: tuple[str, ...] = (
+    "devices/index.md",
+    "architectures.md",
+    "math.md",
+    "downloads.md",
+    "compare.md",
+    "glossary.md",
+    "ecosystem.md",
+    "export-controls.md",
+    "data-quality.md",
+    "calculators/index.md",
+    "calculators/flops.md",
+    "calculators/memory.md",
+    "calculators/roofline.md",
+    "calculators/llm.md",
+    "calculators/export.md",
+    "calculators/units.md",
+    "charts/index.md",
+    "charts/roofline.md",
+    "charts/export-map.md",
+)
+
+#: Glossary categories, in the order the glossary page shows them, with their headings.
+CATEGORIES: dict[str, str] = {
+    "processors": "Processors: the xPU family",
+    "compute-units": "Compute units inside a chip",
+    "memory": "Memory",
+    "interconnect": "Interconnect and networking",
+    "performance": "Performance metrics",
+    "number-formats": "Number formats and precision",
+    "packaging": "Form factors, power and partitioning",
+    "software": "Software stacks and programming",
+    "parallelism": "Training and inference at scale",
+    "regulation": "Export-control vocabulary",
+}
+
+#: Ecosystem-map layers, in page order, with their headings.
+LAYERS: dict[str, str] = {
+    "accelerator": "Accelerator and compute units",
+    "interconnect": "Interconnect",
+    "management": "Device management",
+    "programming": "Programming model",
+    "libraries": "Libraries",
+    "frameworks": "Frameworks",
+    "profiling": "Profiling",
+    "environment": "Environment variables",
+}
+
+Category = Literal[
+    "processors",
+    "compute-units",
+    "memory",
+    "interconnect",
+    "performance",
+    "number-formats",
+    "packaging",
+    "software",
+    "parallelism",
+    "regulation",
+]
+Layer = Literal[
+    "accelerator",
+    "interconnect",
+    "management",
+    "programming",
+    "libraries",
+    "frameworks",
+    "profiling",
+    "environment",
+]
+
+
+class _Strict(BaseModel):
+    """Base: unknown keys refused, no type coercion."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def _real_date(value: str) -> str:
+    """Raise ValueError unless value is a real YYYY[-MM[-DD]] date."""
+    parts = [int(p) for p in value.split("-")]
+    year, month, day = [*parts, 1, 1][:3]
+    if not 1990 <= year <= 2100:
+        raise ValueError(f"year {year} is outside 1990-2100")
+    date(year, month, day)
+    return value
+
+
+class KnowledgeSource(_Strict):
+    """A page actually read that backs an entry."""
+
+    id: Slug
+    url: Annotated[str, Field(max_length=2000)]
+    title: Text
+    accessed: PartialDate
+
+    @field_validator("url")
+    @classmethod
+    def _http_only(cls, value: str) -> str:
+        """Refuse anything but an absolute http(s) address."""
+        if not re.match(r"^https?://[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$", value):
+            raise ValueError("must be an absolute http:// or https:// address")
+        return value
+
+    @field_validator("accessed")
+    @classmethod
+    def _accessed_date(cls, value: str) -> str:
+        """Require a real calendar date."""
+        return _real_date(value)
+
+
+Sources = Annotated[list[KnowledgeSource], Field(min_length=1)]
+
+
+def _unique_source_ids(sources: list[KnowledgeSource]) -> None:
+    """Raise ValueError when two sources of one entry share an id."""
+    ids = [s.id for s in sources]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        raise ValueError(f"duplicate source id(s): {', '.join(dupes)}")
+
+
+class GlossaryEntry(_Strict):
+    """One glossary term, with its Chinese name, definition, links and sources."""
+
+    id: Slug
+    term: Text
+    zh: Text
+    aliases: list[Text] = []
+    category: Category
+    definition: LongText
+    related: list[Slug] = []
+    see: list[Text] = []
+    sources: Sources
+
+    @field_validator("see")
+    @classmethod
+    def _known_pages(cls, value: list[str]) -> list[str]:
+        """Every page named exists or is planned."""
+        for page in value:
+            if page not in ALLOWED_PAGES:
+                raise ValueError(f"'{page}' is not a known site page")
+        return value
+
+    @model_validator(mode="after")
+    def _sources_unique(self) -> GlossaryEntry:
+        """Source ids are unique within the entry."""
+        _unique_source_ids(self.sources)
+        return self
+
+
+class EcosystemRow(_Strict):
+    """One NVIDIA concept or tool and its Huawei Ascend (and optionally ROCm) counterpart."""
+
+    id: Slug
+    layer: Layer
+    nvidia: Text
+    ascend: Text
+    rocm: Text | None = None
+    notes: LongText
+    sources: Sources
+
+    @model_validator(mode="after")
+    def _sources_unique(self) -> EcosystemRow:
+        """Source ids are unique within the row."""
+        _unique_source_ids(self.sources)
+        return self
+
+
+class Control(_Strict):
+    """A control a rule adds or changes, stated in words (classify() may not evaluate it)."""
+
+    eccn: Text
+    summary: LongText
+    threshold: Text | None = None
+
+
+class ExportNote(_Strict):
+    """A later export-control change described for readers; not used by classify()."""
+
+    id: Slug
+    title: Text
+    citation: Text
+    published: PartialDate
+    effective: PartialDate
+    status: Literal["in-force", "rescinded", "superseded", "amended"]
+    amends: list[Slug] = []
+    controls: list[Control] = []
+    definitions: dict[str, LongText] = {}
+    notes: LongText
+    sources: Sources
+
+    @field_validator("published", "effective")
+    @classmethod
+    def _dates(cls, value: str) -> str:
+        """Require real calendar dates."""
+        return _real_date(value)
+
+    @model_validator(mode="after")
+    def _sources_unique(self) -> ExportNote:
+        """Source ids are unique within the note."""
+        _unique_source_ids(self.sources)
+        return self
