@@ -75,3 +75,19 @@ def test_bundle_carries_data_and_version(offline_bundle: Path) -> None:
     assert (offline_bundle / "data/devices.csv").read_text().startswith("id,name,")
     html = (offline_bundle / "downloads.html").read_text()
     assert body["data_version"] in html
+
+
+@pytest.mark.parametrize(("query", "anchor"), [("systolic", "systolic-array"), ("显存", "hbm")])
+def test_offline_search_finds_glossary_terms(
+    offline_bundle: Path, page: Page, query: str, anchor: str
+) -> None:
+    """Search finds glossary terms by their English or Chinese name, from file://."""
+    requested = _block_network(page)
+    page.goto((offline_bundle / "index.html").as_uri())
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    box = page.locator("input.md-search__input")
+    box.press_sequentially(query, delay=50)
+    box.press("End")  # characters typed without a key (CJK) fire no keyup; a real IME does
+    hit = page.locator(f'.md-search-result a[href*="glossary.html"][href$="#{anchor}"]').first
+    hit.wait_for(timeout=15000)
+    assert requested == []
