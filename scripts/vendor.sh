@@ -4,10 +4,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 IFRAME_WORKER=1.0.4
+# plotly.js 4.1.1 is the version whose schema the Python plotly 7.1.0 package targets.
+PLOTLY_BASIC=4.1.1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && npm pack --silent "iframe-worker@$IFRAME_WORKER" >/dev/null && tar xzf iframe-worker-*.tgz)
+
+fetch() {  # fetch NAME VERSION: unpack the npm tarball into $work/NAME/package
+  mkdir -p "$work/$1"
+  (cd "$work/$1" && npm pack --silent "$1@$2" >/dev/null && tar xzf ./*.tgz)
+}
+
+fetch iframe-worker "$IFRAME_WORKER"
 mkdir -p site_overrides/assets/vendor/iframe-worker
-cp "$work/package/shim/index.js" site_overrides/assets/vendor/iframe-worker/shim.js
-cp "$work/package/LICENSE" site_overrides/assets/vendor/iframe-worker/LICENSE
+cp "$work/iframe-worker/package/shim/index.js" site_overrides/assets/vendor/iframe-worker/shim.js
+cp "$work/iframe-worker/package/LICENSE" site_overrides/assets/vendor/iframe-worker/LICENSE
 echo "vendored iframe-worker $IFRAME_WORKER"
+
+fetch plotly.js-basic-dist-min "$PLOTLY_BASIC"
+mkdir -p site_overrides/assets/vendor/plotly
+cp "$work/plotly.js-basic-dist-min/package/plotly-basic.min.js" site_overrides/assets/vendor/plotly/
+cp "$work/plotly.js-basic-dist-min/package/LICENSE" site_overrides/assets/vendor/plotly/LICENSE
+grep -q "v$PLOTLY_BASIC" site_overrides/assets/vendor/plotly/plotly-basic.min.js
+echo "vendored plotly.js-basic-dist-min $PLOTLY_BASIC"

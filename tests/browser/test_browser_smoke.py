@@ -6,6 +6,7 @@ import json
 from typing import TYPE_CHECKING
 
 import pytest
+from playwright.sync_api import expect
 from tests.conftest import BuiltSite
 
 if TYPE_CHECKING:
@@ -37,7 +38,8 @@ def test_catalog_filter_and_open_device(built_site: BuiltSite, page: Page) -> No
     assert page.locator(".xpuref-count").inner_text() == "1 device"
     visible.locator("a").click()
     page.wait_for_url(f"**/devices/{device['id']}/")
-    assert page.locator("h1").first.inner_text() == device["name"]
+    # Instant navigation changes the address before it swaps the content: wait for the title.
+    expect(page.locator("h1").first).to_have_text(str(device["name"]))
     row = page.locator("tr#fp16-matrix")
     assert row.count() == 1
     value = float(row.locator(".xpuref-value").inner_text().replace(",", ""))

@@ -34,11 +34,13 @@ from xpuref.calc._presets import model_cost, model_names, model_preset
 from xpuref.calc._roofline import attainable_flops, gemm_intensity, ridge_point, roofline_time
 from xpuref.calc._training import megatron_iteration_flops, training_flops, training_time
 from xpuref.calc._transformer import TransformerConfig, transformer_forward, transformer_params
+from xpuref.calc._units import GIB, flops_to_tflops, gb_to_gib, gib_to_gb, tflops_to_flops
 
 __all__ = [
     "BIT_LENGTHS",
     "DTYPE_BYTES",
     "EXPORT_CLASSES",
+    "GIB",
     "Conv2dCost",
     "Cost",
     "TransformerConfig",
@@ -50,7 +52,10 @@ __all__ = [
     "device_export_classes",
     "device_tpp",
     "dtype_bytes",
+    "flops_to_tflops",
+    "gb_to_gib",
     "gemm_intensity",
+    "gib_to_gb",
     "kv_cache_bytes",
     "linear",
     "load_export_rules",
@@ -62,6 +67,7 @@ __all__ = [
     "ridge_point",
     "roofline_time",
     "tensor_bytes",
+    "tflops_to_flops",
     "tpp",
     "training_flops",
     "training_state_bytes",

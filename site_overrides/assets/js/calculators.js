@@ -1,0 +1,601 @@
+/* xpuref calculators: bind the forms on calculator pages to xpurefCalc (xpuref-calc.js).
+ *
+ * Each <form class="xpuref-calc" data-calc="ID"> holds fields (data-kind int | number | shape
+ * | choice | bool) and <output data-out="NAME"> cells. Every input change re-validates the
+ * fields, recomputes, writes each result as text plus its exact value in data-value, and
+ * stores the inputs in the query string as ID.NAME=VALUE so the page can be linked. Works with
+ * Material's instant navigation (document$) and from file://.
+ */
+(function () {
+  "use strict";
+  if (window.xpurefCalculatorsLoaded) return;
+  window.xpurefCalculatorsLoaded = true;
+
+  var timings = window.xpurefCalcTimings = window.xpurefCalcTimings || { last: null, max: 0, count: 0, byCalc: {} };
+
+  /* ---------- formatting: never NaN or Infinity on screen ---------- */
+
+  var SI = [[1e24, "Y"], [1e21, "Z"], [1e18, "E"], [1e15, "P"], [1e12, "T"], [1e9, "G"], [1e6, "M"], [1e3, "k"]];
+
+  function trim(text) {
+    return text.indexOf("e") === -1 && text.indexOf(".") !== -1 ? text.replace(/\.?0+$/, "") : text;
+  }
+
+  function sig(value, digits) {
+    if (value === 0) return "0";
+    var abs = Math.abs(value);
+    if (abs >= 1e-4 && abs < 1e21) {
+      var text = trim(value.toPrecision(digits || 4));
+      if (text.indexOf("e") !== -1) text = trim(Number(text).toFixed(0));
+      var parts = text.split(".");
+      parts[0] = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+      return parts.join(".");
+    }
+    return value.toExponential((digits || 4) - 1).replace(/\.?0+e/, "e");
+  }
+
+  function si(value, unit) {
+    var abs = Math.abs(value);
+    for (var i = 0; i < SI.length; i += 1) {
+      if (abs >= SI[i][0] && abs < SI[i][0] * 1000) return sig(value / SI[i][0]) + " " + SI[i][1] + unit;
+    }
+    return sig(value) + " " + unit;
+  }
+
+  var WORDS = [[1e18, "quintillion"], [1e15, "quadrillion"], [1e12, "trillion"], [1e9, "billion"], [1e6, "million"]];
+
+  function words(value) {
+    for (var i = 0; i < WORDS.length; i += 1) {
+      if (Math.abs(value) >= WORDS[i][0]) return sig(value / WORDS[i][0]) + " " + WORDS[i][1];
+    }
+    return sig(value);
+  }
+
+  function duration(seconds) {
+    var steps = [[86400 * 365.25, "years"], [86400, "days"], [3600, "hours"], [60, "minutes"], [1, "s"], [1e-3, "ms"], [1e-6, "µs"], [1e-9, "ns"]];
+    if (seconds === 0) return "0 s";
+    for (var i = 0; i < steps.length; i += 1) {
+      if (seconds >= steps[i][0]) return sig(seconds / steps[i][0]) + " " + steps[i][1];
+    }
+    return sig(seconds / 1e-9) + " ns";
+  }
+
+  var FORMATS = {
+    count: function (v) {
+      var exact = Math.abs(v) < 1e21 ? Math.round(v).toLocaleString("en-US") : sig(v);
+      return Math.abs(v) >= 1e6 ? exact + " (" + words(v) + ")" : exact;
+    },
+    flop: function (v) { return si(v, "FLOP"); },
+    bytes: function (v) { return si(v, "B") + " (" + sig(v / 1073741824) + " GiB)"; },
+    seconds: duration,
+    rate: function (v) { return si(v, "FLOP/s"); },
+    intensity: function (v) { return sig(v) + " FLOP/byte"; },
+    percent: function (v) { return sig(v * 100, 3) + " %"; },
+    number: function (v) { return sig(v, 6); }
+  };
+
+  /* ---------- reading fields ---------- */
+
+  var NUMBER = /^[+]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+  function limit(el, key, fallback) {
+    var raw = el.getAttribute(key);
+    return raw === null ? fallback : Number(raw);
+  }
+
+  function readNumber(el, text) {
+    var kind = el.getAttribute("data-kind");
+    var clean = text.replace(/[_\s]/g, "");
+    if (clean === "") return { error: "Enter a value." };
+    if (clean.charAt(0) === "-" && NUMBER.test(clean.slice(1))) return { error: "Must not be negative." };
+    if (!NUMBER.test(clean)) return { error: "Not a number (use digits, a point and an optional e exponent)." };
+    var value = Number(clean);
+    if (!isFinite(value)) return { error: "Too large." };
+    if (kind === "int" && !Number.isInteger(value)) return { error: "Must be a whole number." };
+    var min = limit(el, "data-min", null);
+    if (min === null && kind === "int") min = 1;
+    if (min === null && value <= 0) return { error: "Must be greater than 0." };
+    if (min !== null && value < min) return { error: "Must be at least " + min + "." };
+    var max = limit(el, "data-max", kind === "int" ? 1e12 : 1e24);
+    if (value > max) return { error: "Too large: at most " + sig(max) + "." };
+    return { value: value };
+  }
+
+  function readShape(el, text) {
+    var pieces = text.trim().split(/[\s,x×*]+/).filter(Boolean);
+    if (!pieces.length) return { error: "Enter sizes such as 32, 3, 224, 224." };
+    var sizes = [];
+    var total = 1;
+    var max = limit(el, "data-max", 1e12);
+    for (var i = 0; i < pieces.length; i += 1) {
+      if (!/^\d+$/.test(pieces[i])) return { error: "Sizes must be whole numbers separated by commas." };
+      var size = Number(pieces[i]);
+      if (size < 1) return { error: "Every size must be at least 1." };
+      total *= size;
+      if (total > max) return { error: "Too large: at most " + sig(max) + " elements." };
+      sizes.push(size);
+    }
+    return { value: sizes };
+  }
+
+  function readField(el) {
+    var kind = el.getAttribute("data-kind");
+    if (kind === "bool") return { value: el.checked };
+    if (kind === "choice") return { value: el.value };
+    var text = el.value;
+    if (text.trim() === "" && el.hasAttribute("data-optional")) return { value: null };
+    return kind === "shape" ? readShape(el, text) : readNumber(el, text);
+  }
+
+  function fields(form) {
+    return Array.prototype.slice.call(form.querySelectorAll("[data-kind]"));
+  }
+
+  function field(form, name) {
+    return form.querySelector('[name="' + name + '"]');
+  }
+
+  function setError(el, message) {
+    var holder = el.closest(".xpuref-field");
+    var slot = holder && holder.querySelector(".xpuref-field-error");
+    if (slot) slot.textContent = message || "";
+    if (message) el.setAttribute("aria-invalid", "true");
+    else el.removeAttribute("aria-invalid");
+  }
+
+  /* ---------- page data ---------- */
+
+  function pageData() {
+    var holder = document.getElementById("xpuref-calc-data");
+    var node = holder && holder.content ? holder.content.querySelector("script") : null;
+    if (!node) return null;
+    try { return JSON.parse(node.textContent); } catch (e) { return null; }
+  }
+
+  function deviceById(data, id) {
+    for (var i = 0; i < data.devices.length; i += 1) if (data.devices[i].id === id) return data.devices[i];
+    return null;
+  }
+
+  function presetConfig(data, name) {
+    var preset = data.presets[name];
+    return preset ? window.xpurefCalc.preset_transformer(preset) : null;
+  }
+
+  /* ---------- the calculators ---------- */
+
+  var C = null;  // window.xpurefCalc, bound at init
+
+  function need(value, argument, message) {
+    if (value === null || value === undefined) throw C.CalcError(argument, message);
+    return value;
+  }
+
+  function rateOf(v) {
+    return { peak: v.peak_tflops * 1e12, bw: v.bandwidth_gbs * 1e9 };
+  }
+
+  function boundBy(flops, bytes, peak, bw) {
+    return flops / peak >= bytes / bw ? "compute" : "memory bandwidth";
+  }
+
+  function memoryOf(data, id) {
+    var d = id ? deviceById(data, id) : null;
+    return d && d.memory_gb ? d.memory_gb * 1e9 : null;
+  }
+
+  function fitsText(total, memory, deviceChosen) {
+    if (memory === null) return deviceChosen ? "unknown (no memory figure for this device)" : null;
+    return total <= memory ? "yes" : "no";
+  }
+
+  function configFrom(v) {
+    var cfg = {};
+    ["vocab", "hidden", "layers", "heads", "kv_heads", "ffn", "experts", "top_k", "learned_positions",
+      "norm", "gated_mlp", "tied_embeddings", "bias"].forEach(function (key) { cfg[key] = v[key]; });
+    return cfg;
+  }
+
+  var CALCS = {
+    conv2d: function (v) {
+      var r = C.conv2d(v.batch, v.c_in, v.c_out, v.h_in, v.w_in, v.kernel,
+        { stride: v.stride, padding: v.padding, groups: v.groups, bias: v.bias });
+      return { h_out: r.h_out, w_out: r.w_out, params: r.params, macs: r.macs, flops: r.flops };
+    },
+    linear: function (v) {
+      var r = C.linear(v.in_features, v.out_features, { tokens: v.tokens, bias: v.bias });
+      return { params: r.params, macs: r.macs, flops: r.flops };
+    },
+    transformer: function (v) {
+      var cfg = configFrom(v);
+      var r = C.transformer_forward(cfg, { batch: v.batch, seq: v.seq });
+      return {
+        params: r.params,
+        active_params: C.transformer_params(cfg, { active: true }),
+        macs: r.macs, flops: r.flops, flops_per_token: r.flops / (v.batch * v.seq)
+      };
+    },
+    model: function (v, data) {
+      var preset = need(data.presets[v.preset], "preset", "Choose a model.");
+      var r = C.model_cost(preset, { batch: v.batch });
+      return { params: r.params, published_params: preset.published_params, macs: r.macs, flops: r.flops };
+    },
+    training: function (v) {
+      var seconds = C.training_time(v.params, v.tokens, v.gpus, v.tflops * 1e12, { recompute: v.recompute });
+      return { flops: C.training_flops(v.params, v.tokens), seconds: seconds, gpu_hours: seconds * v.gpus / 3600 };
+    },
+    megatron: function (v) {
+      var flops = C.megatron_iteration_flops(v.batch, v.seq, v.layers, v.hidden, v.vocab, { recompute: v.recompute });
+      return { flops: flops, flops_per_token: flops / (v.batch * v.seq) };
+    },
+    "inference-memory": function (v, data) {
+      var weights = C.weights_bytes(v.params, v.weights_dtype);
+      var kv = C.kv_cache_bytes(v.layers, v.kv_heads, v.head_dim, v.context, { batch: v.batch, dtype: v.kv_dtype });
+      var total = weights + kv;
+      var memory = memoryOf(data, v.device);
+      return {
+        weights: weights, kv_cache: kv, total: total, device_memory: memory,
+        share: memory === null ? null : total / memory, fits: fitsText(total, memory, Boolean(v.device))
+      };
+    },
+    "training-memory": function (v, data) {
+      var parts = C.training_state_parts(v.params / v.tp, {
+        optimizer: v.optimizer, precision: v.precision, zero_stage: Number(v.zero_stage), dp: v.dp
+      });
+      var perLayer = C.activation_bytes_per_layer(v.seq, v.batch, v.hidden, v.heads, {
+        tp: v.tp, sequence_parallel: v.sequence_parallel, recompute: v.recompute
+      });
+      var activations = perLayer * v.layers;
+      var total = parts.weights + parts.gradients + parts.optimizer_states + activations;
+      var memory = memoryOf(data, v.device);
+      return {
+        weights: parts.weights, gradients: parts.gradients, optimizer_states: parts.optimizer_states,
+        activations_per_layer: perLayer, activations: activations, total: total, device_memory: memory,
+        share: memory === null ? null : total / memory, fits: fitsText(total, memory, Boolean(v.device))
+      };
+    },
+    "roofline-gemm": function (v) {
+      var r = rateOf(v);
+      var flops = 2 * v.m * v.n * v.k;
+      var bytes = C.dtype_bytes(v.dtype) * (v.m * v.k + v.k * v.n + v.m * v.n);
+      var intensity = C.gemm_intensity(v.m, v.n, v.k, { dtype: v.dtype });
+      return {
+        flops: flops, bytes: bytes, intensity: intensity,
+        ridge: C.ridge_point(r.peak, r.bw), attainable: C.attainable_flops(intensity, r.peak, r.bw),
+        bound: boundBy(flops, bytes, r.peak, r.bw), seconds: C.roofline_time(flops, bytes, r.peak, r.bw)
+      };
+    },
+    "roofline-kernel": function (v) {
+      var r = rateOf(v);
+      var intensity = v.bytes > 0 ? v.flops / v.bytes : null;
+      return {
+        intensity: intensity, ridge: C.ridge_point(r.peak, r.bw),
+        attainable: intensity === null ? r.peak : C.attainable_flops(intensity, r.peak, r.bw),
+        bound: boundBy(v.flops, v.bytes, r.peak, r.bw), seconds: C.roofline_time(v.flops, v.bytes, r.peak, r.bw)
+      };
+    },
+    llm: function (v, data) {
+      var cfg = C.transformer_config(need(presetConfig(data, v.preset), "preset", "Choose a decoder model."));
+      var r = rateOf(v);
+      var params = C.transformer_params(cfg);
+      var weights = C.weights_bytes(params, v.weights_dtype);
+      var kv = C.kv_cache_bytes(cfg.layers, cfg.kv_heads, cfg.head_dim, v.context, { batch: v.batch, dtype: v.kv_dtype });
+      var decodeFlops = 2 * v.batch * C.transformer_token_macs(cfg, v.context);
+      var decodeSeconds = C.roofline_time(decodeFlops, weights + kv, r.peak, r.bw);
+      var prefillFlops = C.transformer_forward(cfg, { batch: v.batch, seq: v.context }).flops;
+      var memory = v.memory_gb === null ? null : v.memory_gb * 1e9;
+      return {
+        weights: weights, kv_cache: kv, fits: memory === null ? null : (weights + kv <= memory ? "yes" : "no"),
+        decode_seconds: decodeSeconds, decode_tokens_per_s: v.batch / decodeSeconds,
+        decode_tokens_per_s_seq: 1 / decodeSeconds, decode_bound: boundBy(decodeFlops, weights + kv, r.peak, r.bw),
+        prefill_seconds: C.roofline_time(prefillFlops, weights + kv, r.peak, r.bw),
+        prefill_bound: boundBy(prefillFlops, weights + kv, r.peak, r.bw)
+      };
+    },
+    export: function (v, data, form) {
+      var peaks = {};
+      Object.keys(C.BIT_LENGTHS).forEach(function (p) {
+        if (v["tops_" + p] !== null && v["tops_" + p] !== undefined) peaks[p] = v["tops_" + p];
+      });
+      var device = {
+        peak_dense: peaks, die_area_mm2: v.die_area_mm2,
+        interconnect: { scale_up_bandwidth_gbs: v.scale_up_gbs, host_bandwidth_gbs: v.host_gbs },
+        designed_for_datacenter: v.datacenter
+      };
+      var total = C.device_tpp(peaks);
+      var best = null;
+      Object.keys(peaks).forEach(function (p) {
+        var product = C.tpp(peaks[p], C.BIT_LENGTHS[p]);
+        if (best === null || product > best.product) best = { p: p, product: product };
+      });
+      var out = {
+        tpp: total,
+        tpp_precision: best ? best.p + ": " + sig(peaks[best.p], 6) + " x " + C.BIT_LENGTHS[best.p] + " bits" : null,
+        performance_density: total !== null && v.die_area_mm2 !== null ? C.performance_density(total, v.die_area_mm2) : null,
+        io_bandwidth_gbs: C.export_metrics(device).io_bandwidth_gbs
+      };
+      data.rules.forEach(function (rule) {
+        var report = C.classify_explain(device, rule);
+        out["class:" + rule.id] = report.result;
+        explain(form, rule, report);
+      });
+      return out;
+    },
+    "units-bytes": function (v) {
+      var gb = v.unit === "GB" ? v.value : C.gib_to_gb(v.value);
+      var gib = v.unit === "GB" ? C.gb_to_gib(v.value) : v.value;
+      return { gb: gb, gib: gib, bytes: v.unit === "GB" ? v.value * 1e9 : v.value * 1073741824 };
+    },
+    "units-flops": function (v) {
+      var tera = v.unit === "TFLOPS";
+      return { tflops: tera ? v.value : C.flops_to_tflops(v.value), flops: tera ? C.tflops_to_flops(v.value) : v.value };
+    },
+    "units-tensor": function (v) {
+      var elements = v.shape.reduce(function (a, b) { return a * b; }, 1);
+      return { elements: elements, bytes: C.tensor_bytes(v.shape, v.dtype) };
+    }
+  };
+
+  function holdsText(holds) {
+    return holds === true ? "holds" : holds === false ? "does not hold" : "cannot tell (an input is missing)";
+  }
+
+  function explain(form, rule, report) {
+    var list = form.querySelector('[data-explain="' + rule.id + '"]');
+    if (!list) return;
+    list.textContent = "";
+    function line(text) {
+      var item = document.createElement("li");
+      item.textContent = text;
+      list.appendChild(item);
+    }
+    report.exclusions.forEach(function (e) { line("Exclusion " + e.id + ": " + holdsText(e.holds) + ". " + e.summary); });
+    report.classes.forEach(function (c) { line(c["class"] + ": " + holdsText(c.holds) + ". " + c.summary); });
+    line("Result: " + report.result + " (" + report.reason + ").");
+  }
+
+  /* ---------- filling fields from presets and devices ---------- */
+
+  function put(form, name, value, role) {
+    var el = field(form, name);
+    if (!el) return;
+    if (el.getAttribute("data-kind") === "bool") el.checked = Boolean(value);
+    else el.value = value === null || value === undefined ? "" : String(value);
+    el.setAttribute("data-filled-by", role);
+    el.setAttribute("data-filled-value", el.getAttribute("data-kind") === "bool" ? String(el.checked) : el.value);
+  }
+
+  var PRECISION_ORDER = ["bf16_matrix", "fp16_matrix", "fp8_matrix", "int8_matrix", "tf32_matrix", "fp32", "fp16", "bf16", "fp64", "int8"];
+
+  function fillPreset(form, data) {
+    var select = form.querySelector('[data-role="preset"]');
+    if (!select || !select.value) return;
+    var cfg = presetConfig(data, select.value);
+    if (!cfg) return;
+    var full = C.transformer_config(cfg);
+    var values = {
+      params: C.transformer_params(full), layers: full.layers, hidden: full.hidden, heads: full.heads,
+      kv_heads: full.kv_heads, head_dim: full.head_dim, vocab: full.vocab, ffn: full.ffn,
+      experts: full.experts, top_k: full.top_k, learned_positions: full.learned_positions, norm: full.norm,
+      gated_mlp: full.gated_mlp, tied_embeddings: full.tied_embeddings, bias: full.bias
+    };
+    Object.keys(values).forEach(function (key) { put(form, key, values[key], "preset"); });
+  }
+
+  function fillPeak(form, device) {
+    var precision = field(form, "precision");
+    if (!precision || !field(form, "peak_tflops")) return;
+    var peaks = device.calc.peak_dense || {};
+    if (!peaks[precision.value]) {
+      var keys = PRECISION_ORDER.concat(Object.keys(peaks));
+      for (var i = 0; i < keys.length; i += 1) if (peaks[keys[i]]) { precision.value = keys[i]; break; }
+    }
+    put(form, "peak_tflops", peaks[precision.value], "device");
+  }
+
+  function fillDevice(form, data) {
+    var select = form.querySelector('[data-role="device"]');
+    var device = select && select.value ? deviceById(data, select.value) : null;
+    if (!device) return;
+    fillPeak(form, device);
+    put(form, "bandwidth_gbs", device.memory_bandwidth_gbs, "device");
+    put(form, "memory_gb", device.memory_gb, "device");
+    if (field(form, "tops_fp16")) {
+      Object.keys(C.BIT_LENGTHS).forEach(function (p) {
+        var best = null;
+        var peaks = device.calc.peak_dense || {};
+        Object.keys(peaks).forEach(function (key) {
+          if (key.split("_")[0] === p && peaks[key] !== null && (best === null || peaks[key] > best)) best = peaks[key];
+        });
+        put(form, "tops_" + p, best, "device");
+      });
+      var link = device.calc.interconnect || {};
+      put(form, "die_area_mm2", device.calc.die_area_mm2, "device");
+      put(form, "scale_up_gbs", link.scale_up_bandwidth_gbs, "device");
+      put(form, "host_gbs", link.host_bandwidth_gbs, "device");
+      put(form, "datacenter", device.calc.designed_for_datacenter !== false, "device");
+    }
+  }
+
+  /* A filled field edited by hand no longer matches its preset or device: say so. */
+  function detach(form, el) {
+    var role = el.getAttribute("data-filled-by");
+    if (!role) return;
+    var now = el.getAttribute("data-kind") === "bool" ? String(el.checked) : el.value;
+    if (now === el.getAttribute("data-filled-value")) return;
+    var select = form.querySelector('[data-role="' + role + '"]');
+    if (select) select.value = "";
+    fields(form).forEach(function (other) {
+      if (other.getAttribute("data-filled-by") === role) other.removeAttribute("data-filled-by");
+    });
+  }
+
+  /* ---------- the query string ---------- */
+
+  function encoded(el) {
+    return el.getAttribute("data-kind") === "bool" ? (el.checked ? "1" : "0") : el.value;
+  }
+
+  function restore(form, params) {
+    var id = form.getAttribute("data-calc");
+    var found = false;
+    fields(form).forEach(function (el) {
+      var key = id + "." + el.name;
+      if (!params.has(key)) return;
+      found = true;
+      var raw = params.get(key);
+      if (el.getAttribute("data-kind") === "bool") {
+        el.checked = raw === "1" || raw === "true";
+      } else if (el.tagName === "SELECT") {
+        var ok = Array.prototype.some.call(el.options, function (o) { return o.value === raw; });
+        if (ok) el.value = raw;
+        else form.setAttribute("data-link-note", "The link names an unknown choice for " + el.name + " (" + raw + "); the default is shown.");
+      } else {
+        el.value = raw;
+      }
+    });
+    return found;
+  }
+
+  var pending = null;  // {params, timer, path}: updates gathered between two URL writes
+
+  /* Write the form's inputs to the query string; calls within 150 ms share one write. */
+  function saveUrl(form) {
+    if (!pending || pending.path !== window.location.pathname) {
+      if (pending) clearTimeout(pending.timer);
+      pending = { params: new URLSearchParams(window.location.search), timer: null, path: window.location.pathname };
+    }
+    var id = form.getAttribute("data-calc");
+    var params = pending.params;
+    fields(form).forEach(function (el) { params.set(id + "." + el.name, encoded(el)); });
+    if (pending.timer) clearTimeout(pending.timer);
+    pending.timer = setTimeout(function () {
+      var path = pending.path;
+      pending = null;
+      if (path !== window.location.pathname) return;  // the reader moved on to another page
+      var url = path + "?" + params.toString() + window.location.hash;
+      try { window.history.replaceState(window.history.state, "", url); } catch (e) { /* file:// may refuse */ }
+    }, 150);
+  }
+
+  /* ---------- recomputing ---------- */
+
+  function show(out, value) {
+    var format = out.getAttribute("data-format") || "number";
+    if (value === null || value === undefined) {
+      out.textContent = "—";
+      out.setAttribute("data-value", "");
+    } else if (typeof value === "number") {
+      out.textContent = (FORMATS[format] || FORMATS.number)(value);
+      out.setAttribute("data-value", String(value));
+    } else {
+      out.textContent = String(value);
+      out.setAttribute("data-value", String(value));
+    }
+  }
+
+  function clearOutputs(form) {
+    form.querySelectorAll("[data-out]").forEach(function (out) { show(out, null); });
+    form.querySelectorAll("[data-explain]").forEach(function (list) { list.textContent = ""; });
+  }
+
+  function recompute(form, data) {
+    var started = performance.now();
+    var id = form.getAttribute("data-calc");
+    var message = form.querySelector(".xpuref-calc-error");
+    var values = {};
+    var invalid = false;
+    fields(form).forEach(function (el) {
+      var read = readField(el);
+      setError(el, read.error);
+      if (read.error) invalid = true;
+      else values[el.name] = read.value;
+    });
+    message.textContent = "";
+    form.removeAttribute("data-state");
+    if (invalid) {
+      clearOutputs(form);
+      message.textContent = "Fix the marked fields to see results.";
+      form.setAttribute("data-state", "invalid");
+    } else {
+      try {
+        var outputs = CALCS[id](values, data, form);
+        var bad = Object.keys(outputs).filter(function (k) {
+          return typeof outputs[k] === "number" && !isFinite(outputs[k]);
+        });
+        if (bad.length) throw new RangeError("The result is too large to show; use smaller inputs.");
+        form.querySelectorAll("[data-out]").forEach(function (out) { show(out, outputs[out.getAttribute("data-out")]); });
+        form.setAttribute("data-state", "ok");
+      } catch (error) {
+        clearOutputs(form);
+        form.setAttribute("data-state", "invalid");
+        var name = error && error.argument ? String(error.argument).replace(/\[.*$/, "") : "";
+        var target = name ? field(form, name) : null;
+        if (target) {
+          setError(target, error.message);
+          message.textContent = "Fix the marked fields to see results.";
+        } else {
+          message.textContent = error && error.message ? error.message : String(error);
+        }
+      }
+    }
+    var ms = performance.now() - started;
+    timings.last = { calc: id, ms: ms };
+    timings.byCalc[id] = ms;
+    timings.max = Math.max(timings.max, ms);
+    timings.count += 1;
+  }
+
+  function bind(form, data, params) {
+    var fromLink = restore(form, params);
+    if (!fromLink) {
+      fillPreset(form, data);
+      fillDevice(form, data);
+    }
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    function changed(event) {
+      var el = event.target;
+      if (!el || !el.getAttribute || !el.getAttribute("data-kind")) return;
+      var role = el.getAttribute("data-role");
+      if (role === "preset") fillPreset(form, data);
+      else if (role === "device") fillDevice(form, data);
+      else if (el.name === "precision") {
+        var select = form.querySelector('[data-role="device"]');
+        var device = select && select.value ? deviceById(data, select.value) : null;
+        if (device) fillPeak(form, device);
+      } else detach(form, el);
+      recompute(form, data);
+      saveUrl(form);
+    }
+    form.addEventListener("input", changed);
+    form.addEventListener("change", changed);
+    recompute(form, data);
+    var note = form.getAttribute("data-link-note");
+    if (note) {
+      var message = form.querySelector(".xpuref-calc-error");
+      message.textContent = (message.textContent + " " + note).trim();
+    }
+  }
+
+  function init() {
+    C = window.xpurefCalc;
+    var forms = document.querySelectorAll("form.xpuref-calc:not([data-ready])");
+    if (!forms.length || !C) return;
+    var data = pageData() || { devices: [], presets: {}, rules: [] };
+    var params = new URLSearchParams(window.location.search);
+    Array.prototype.forEach.call(forms, function (form) {
+      form.setAttribute("data-ready", "1");
+      bind(form, data, params);
+    });
+  }
+
+  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+    window.document$.subscribe(init);
+  }
+  window.addEventListener("xpuref-calc-ready", init);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();

@@ -1,0 +1,228 @@
+/* Draw every xpuref chart on the page from its inline figure JSON, loading plotly only when needed.
+ * Works with Material's instant navigation (document$) and without it (offline bundle, plain load);
+ * follows the light/dark palette; variant and filter selects redraw from the same JSON. */
+(function () {
+  "use strict";
+
+  var PLOTLY_PATH = "assets/vendor/plotly/plotly-basic.min.js";
+  var loading = null;
+
+  // Resolved once, on the full page load that ran this file, so it stays right after instant
+  // navigation has moved to another page.
+  var siteBase = (function () {
+    var base = ".";
+    var node = document.getElementById("__config");
+    if (node) {
+      try {
+        base = JSON.parse(node.textContent).base || ".";
+      } catch (err) {
+        base = ".";
+      }
+    }
+    return new URL(base.replace(/\/?$/, "/"), window.location.href).href;
+  })();
+
+  function loadPlotly() {
+    if (window.Plotly) return Promise.resolve(window.Plotly);
+    if (!loading) {
+      loading = new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = siteBase + PLOTLY_PATH;
+        script.async = true;
+        script.onload = function () {
+          if (window.Plotly) resolve(window.Plotly);
+          else reject(new Error("plotly did not load"));
+        };
+        script.onerror = function () {
+          loading = null;
+          reject(new Error("could not load " + script.src));
+        };
+        document.head.appendChild(script);
+      });
+    }
+    return loading;
+  }
+
+  // Resolve a CSS colour (possibly built from custom properties) to a plain rgb()/rgba() string.
+  function cssColor(expression, fallback) {
+    var probe = document.createElement("span");
+    probe.style.display = "none";
+    probe.style.color = expression;
+    document.body.appendChild(probe);
+    var value = window.getComputedStyle(probe).color;
+    probe.remove();
+    return value || fallback;
+  }
+
+  function palette() {
+    return {
+      text: cssColor("var(--md-default-fg-color)", "#333"),
+      grid: cssColor("var(--md-default-fg-color--lightest)", "#ddd"),
+      line: cssColor("var(--md-default-fg-color--lighter)", "#aaa"),
+      paper: cssColor("var(--md-default-bg-color)", "#fff"),
+      font: window.getComputedStyle(document.body).fontFamily || "sans-serif"
+    };
+  }
+
+  // The JSON sits in a <script type="application/json"> inside a <template>: instant navigation
+  // re-creates live scripts without their type (running JSON as code), but not template content.
+  function readJson(id) {
+    var holder = document.getElementById(id);
+    if (!holder) return null;
+    var script = holder.content ? holder.content.querySelector("script") : holder;
+    return script ? JSON.parse(script.textContent) : null;
+  }
+
+  function clone(value) {
+    return JSON.parse(JSON.stringify(value));
+  }
+
+  function themedLayout(layout) {
+    var colours = palette();
+    var out = clone(layout);
+    out.font = Object.assign({ family: colours.font }, out.font, { color: colours.text });
+    out.paper_bgcolor = "rgba(0,0,0,0)";
+    out.plot_bgcolor = "rgba(0,0,0,0)";
+    out.hoverlabel = Object.assign({}, out.hoverlabel, {
+      bgcolor: colours.paper,
+      bordercolor: colours.line,
+      font: { color: colours.text }
+    });
+    Object.keys(out).forEach(function (key) {
+      if (/^[xy]axis\d*$/.test(key)) {
+        out[key] = Object.assign({}, out[key], {
+          gridcolor: colours.grid,
+          linecolor: colours.line,
+          zerolinecolor: colours.line,
+          tickcolor: colours.line
+        });
+      }
+    });
+    return out;
+  }
+
+  // Keep only the points whose device tags match every chosen filter value.
+  function filterTrace(trace, tags, wanted) {
+    if (!Array.isArray(trace.ids)) return trace;
+    var keep = trace.ids.map(function (id) {
+      var tag = tags[id] || {};
+      return Object.keys(wanted).every(function (key) {
+        return !wanted[key] || tag[key] === wanted[key];
+      });
+    });
+    var n = trace.ids.length;
+    function pick(arr) {
+      return arr.filter(function (_, i) { return keep[i]; });
+    }
+    var out = Object.assign({}, trace);
+    Object.keys(trace).forEach(function (key) {
+      if (Array.isArray(trace[key]) && trace[key].length === n) out[key] = pick(trace[key]);
+    });
+    if (trace.marker) {
+      out.marker = Object.assign({}, trace.marker);
+      Object.keys(trace.marker).forEach(function (key) {
+        var v = trace.marker[key];
+        if (Array.isArray(v) && v.length === n) out.marker[key] = pick(v);
+      });
+    }
+    return out;
+  }
+
+  function figureFor(box) {
+    var state = box.xpurefChart;
+    var figure = state.payload.variants[state.variant] || state.payload.variants[state.payload.default];
+    var data = figure.data.map(function (trace) {
+      return filterTrace(trace, state.payload.tags || {}, state.filters);
+    });
+    return { data: data, layout: themedLayout(figure.layout) };
+  }
+
+  var CONFIG = {
+    responsive: true,
+    displaylogo: false,
+    modeBarButtonsToRemove: ["select2d", "lasso2d", "autoScale2d"]
+  };
+
+  function draw(box) {
+    var plot = box.querySelector(".xpuref-plot");
+    if (!plot || !box.xpurefChart) return Promise.resolve();
+    return loadPlotly().then(function (Plotly) {
+      var figure = figureFor(box);
+      return Plotly.react(plot, figure.data, figure.layout, CONFIG).then(function () {
+        box.setAttribute("data-drawn", box.xpurefChart.variant);
+        box.setAttribute("data-scheme", document.body.getAttribute("data-md-color-scheme") || "");
+      });
+    }).catch(function (err) {
+      box.setAttribute("data-error", String(err && err.message ? err.message : err));
+    });
+  }
+
+  function setUp(box) {
+    if (box.xpurefChart) return;
+    var payload = readJson(box.getAttribute("data-xpuref-chart"));
+    if (!payload) return;
+    box.xpurefChart = { payload: payload, variant: payload.default, filters: {}, visible: false };
+    var variant = box.querySelector("select[data-chart-variant]");
+    if (variant) {
+      variant.value = payload.default;
+      variant.addEventListener("change", function () {
+        box.xpurefChart.variant = variant.value;
+        if (box.xpurefChart.visible) draw(box);
+      });
+    }
+    box.querySelectorAll("select[data-chart-filter]").forEach(function (select) {
+      select.value = "";
+      select.addEventListener("change", function () {
+        box.xpurefChart.filters[select.getAttribute("data-chart-filter")] = select.value;
+        if (box.xpurefChart.visible) draw(box);
+      });
+    });
+    // Draw when the chart comes near the viewport: a device page whose roofline is never
+    // scrolled to never downloads plotly.
+    if ("IntersectionObserver" in window) {
+      var seen = new IntersectionObserver(function (entries) {
+        if (entries.some(function (e) { return e.isIntersecting; })) {
+          seen.disconnect();
+          box.xpurefChart.visible = true;
+          draw(box);
+        }
+      }, { rootMargin: "300px 0px" });
+      seen.observe(box);
+    } else {
+      box.xpurefChart.visible = true;
+      draw(box);
+    }
+  }
+
+  function redrawAll() {
+    document.querySelectorAll(".xpuref-chart[data-drawn]").forEach(function (box) {
+      draw(box);
+    });
+  }
+
+  function watchPalette() {
+    var body = document.body;
+    if (!body || body.xpurefPaletteWatch) return;
+    body.xpurefPaletteWatch = new MutationObserver(redrawAll);
+    body.xpurefPaletteWatch.observe(body, {
+      attributes: true,
+      attributeFilter: ["data-md-color-scheme", "data-md-color-primary"]
+    });
+  }
+
+  function init() {
+    var boxes = document.querySelectorAll(".xpuref-chart[data-xpuref-chart]");
+    if (!boxes.length) return;
+    watchPalette();
+    boxes.forEach(setUp);
+  }
+
+  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+    window.document$.subscribe(init);
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();

@@ -1,0 +1,835 @@
+/* xpuref-calc: the browser port of the Python module xpuref.calc (same names, same numbers).
+ *
+ * Pure functions, no DOM. Keyword arguments of the Python functions are passed as one
+ * trailing options object, e.g. conv2d(1, 3, 64, 224, 224, 7, {stride: 2, padding: 3}).
+ * Units are SI (FLOPs, bytes, seconds, FLOP/s, bytes/s); device records keep the site's
+ * TFLOPS and GB/s. One multiply-accumulate (MAC) counts as two FLOPs. Bad arguments throw a
+ * CalcError whose .argument names the offending argument; results are never NaN or Infinity.
+ * Works as a browser global (window.xpurefCalc) and as a CommonJS module under Node.
+ */
+(function (root, factory) {
+  "use strict";
+  if (typeof module === "object" && module && module.exports) {
+    module.exports = factory();
+  } else if (!root.xpurefCalc) {
+    root.xpurefCalc = factory();
+    // Scripts injected by instant navigation may load in any order: tell the page.
+    if (typeof root.dispatchEvent === "function" && typeof Event === "function") {
+      root.dispatchEvent(new Event("xpuref-calc-ready"));
+    }
+  }
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  /* ---------- errors and argument checks (xpuref.calc._validate) ---------- */
+
+  function CalcError(argument, message) {
+    var error = new Error(message);
+    Object.setPrototypeOf(error, CalcError.prototype);
+    error.name = "CalcError";
+    error.argument = argument;
+    return error;
+  }
+  CalcError.prototype = Object.create(Error.prototype);
+  CalcError.prototype.constructor = CalcError;
+
+  function repr(value) {
+    if (value === null || value === undefined) return "None";
+    if (value === true) return "True";
+    if (value === false) return "False";
+    if (typeof value === "string") return "'" + value + "'";
+    if (typeof value === "number") return String(value);
+    try { return JSON.stringify(value); } catch (e) { return String(value); }
+  }
+
+  function fail(argument, text) {
+    throw CalcError(argument, argument + " " + text);
+  }
+
+  function isMapping(value) {
+    return value !== null && typeof value === "object" && !Array.isArray(value);
+  }
+
+  function given(value) {
+    return value !== undefined && value !== null;
+  }
+
+  function opt(options, key, fallback) {
+    if (options === undefined || options === null) return fallback;
+    if (!isMapping(options)) throw CalcError("options", "options must be an object");
+    return options[key] === undefined ? fallback : options[key];
+  }
+
+  function checkCount(name, value, minimum) {
+    var least = minimum === undefined ? 1 : minimum;
+    if (typeof value !== "number" || !Number.isInteger(value)) {
+      fail(name, "must be an integer, got " + repr(value));
+    }
+    if (value < least) fail(name, "must be >= " + least + ", got " + repr(value));
+    return value;
+  }
+
+  function checkNumber(name, value, allowZero) {
+    if (typeof value !== "number") fail(name, "must be a real number, got " + repr(value));
+    if (!isFinite(value)) fail(name, "must be finite, got " + repr(value));
+    if (value < 0 || (value === 0 && !allowZero)) {
+      fail(name, "must be " + (allowZero ? ">= 0" : "> 0") + ", got " + repr(value));
+    }
+    return value;
+  }
+
+  function checkChoice(name, value, choices) {
+    if (typeof value !== "string" || choices.indexOf(value) === -1) {
+      fail(name, "must be one of " + choices.join(", ") + "; got " + repr(value));
+    }
+    return value;
+  }
+
+  function checkBool(name, value) {
+    if (typeof value !== "boolean") fail(name, "must be True or False, got " + repr(value));
+    return value;
+  }
+
+  function cost(params, macs) {
+    return { params: params, macs: macs, flops: 2 * macs };
+  }
+
+  function addCost(a, b) {
+    return cost(a.params + b.params, a.macs + b.macs);
+  }
+
+  /* ---------- numeric formats (xpuref.calc._dtypes) ---------- */
+
+  var DTYPE_BYTES = Object.freeze({
+    fp64: 8, fp32: 4, tf32: 4, bf16: 2, fp16: 2, fp8: 1, int8: 1, int4: 0.5
+  });
+  var DTYPES = Object.keys(DTYPE_BYTES);
+
+  function dtype_bytes(dtype, options) {
+    var name = opt(options, "name", "dtype");
+    return DTYPE_BYTES[checkChoice(name, dtype, DTYPES)];
+  }
+
+  function tensor_bytes(shape, dtype, options) {
+    if (isMapping(dtype)) { options = dtype; dtype = undefined; }
+    var kind = dtype === undefined ? opt(options, "dtype", "fp32") : dtype;
+    if (!Array.isArray(shape) || shape.length === 0) {
+      fail("shape", "must be a non-empty sequence of integers, got " + repr(shape));
+    }
+    var elements = 1;
+    for (var i = 0; i < shape.length; i += 1) {
+      elements *= checkCount("shape[" + i + "]", shape[i]);
+    }
+    return Math.ceil(elements * dtype_bytes(kind));
+  }
+
+  /* ---------- layers (xpuref.calc._layers) ---------- */
+
+  function pair(name, value, minimum) {
+    if (Array.isArray(value)) {
+      if (value.length !== 2) fail(name, "must be an int or an (h, w) pair, got " + repr(value));
+      return [checkCount(name + "[0]", value[0], minimum), checkCount(name + "[1]", value[1], minimum)];
+    }
+    var size = checkCount(name, value, minimum);
+    return [size, size];
+  }
+
+  function conv_output_size(size, kernel, stride, padding) {
+    return Math.floor((size + 2 * padding - kernel) / stride) + 1;
+  }
+
+  function conv2d(batch, c_in, c_out, h_in, w_in, kernel, options) {
+    checkCount("batch", batch);
+    checkCount("c_in", c_in);
+    checkCount("c_out", c_out);
+    checkCount("h_in", h_in);
+    checkCount("w_in", w_in);
+    var k = pair("kernel", kernel, 1);
+    var s = pair("stride", opt(options, "stride", 1), 1);
+    var p = pair("padding", opt(options, "padding", 0), 0);
+    var groups = checkCount("groups", opt(options, "groups", 1));
+    var bias = checkBool("bias", opt(options, "bias", true));
+    if (c_in % groups || c_out % groups) {
+      throw CalcError("groups", "groups (" + groups + ") must divide c_in (" + c_in +
+        ") and c_out (" + c_out + ")");
+    }
+    var hOut = conv_output_size(h_in, k[0], s[0], p[0]);
+    var wOut = conv_output_size(w_in, k[1], s[1], p[1]);
+    if (hOut < 1 || wOut < 1) {
+      throw CalcError("kernel", "kernel " + k[0] + "x" + k[1] + " does not fit the padded input " +
+        h_in + "x" + w_in);
+    }
+    var weights = k[0] * k[1] * (c_in / groups) * c_out;
+    var result = cost(weights + (bias ? c_out : 0), weights * hOut * wOut * batch);
+    result.h_out = hOut;
+    result.w_out = wOut;
+    return result;
+  }
+
+  function linear(in_features, out_features, options) {
+    checkCount("in_features", in_features);
+    checkCount("out_features", out_features);
+    var tokens = checkCount("tokens", opt(options, "tokens", 1));
+    var bias = checkBool("bias", opt(options, "bias", true));
+    var weights = in_features * out_features;
+    return cost(weights + (bias ? out_features : 0), weights * tokens);
+  }
+
+  /* ---------- decoder-only transformers (xpuref.calc._transformer) ---------- */
+
+  var NORMS = ["rmsnorm", "layernorm"];
+  var CONFIG_KEYS = ["vocab", "hidden", "layers", "heads", "kv_heads", "ffn", "gated_mlp",
+    "tied_embeddings", "experts", "top_k", "norm", "bias", "learned_positions"];
+  var CHECKED = "__xpurefCheckedConfig";
+
+  function transformer_config(fields) {
+    if (isMapping(fields) && fields[CHECKED] === true) return fields;
+    if (!isMapping(fields)) fail("cfg", "must be a mapping of TransformerConfig fields, got " + repr(fields));
+    Object.keys(fields).forEach(function (key) {
+      if (CONFIG_KEYS.indexOf(key) === -1) fail(key, "is not a TransformerConfig field");
+    });
+    function field(key, fallback) {  // only kv_heads and ffn take None for their default
+      var value = fields[key];
+      if (value === undefined || (value === null && (key === "kv_heads" || key === "ffn"))) return fallback;
+      return value;
+    }
+    var gated = checkBool("gated_mlp", field("gated_mlp", false));
+    var tied = checkBool("tied_embeddings", field("tied_embeddings", false));
+    var bias = checkBool("bias", field("bias", false));
+    var vocab = checkCount("vocab", fields.vocab);
+    var hidden = checkCount("hidden", fields.hidden);
+    var layers = checkCount("layers", fields.layers);
+    var heads = checkCount("heads", fields.heads);
+    var kv = checkCount("kv_heads", field("kv_heads", heads));
+    var ffn = checkCount("ffn", field("ffn", 4 * hidden));
+    var experts = checkCount("experts", field("experts", 1));
+    var topK = checkCount("top_k", field("top_k", 1));
+    var norm = checkChoice("norm", field("norm", "rmsnorm"), NORMS);
+    var positions = checkCount("learned_positions", field("learned_positions", 0), 0);
+    if (hidden % heads) {
+      throw CalcError("heads", "heads (" + heads + ") must divide hidden (" + hidden + ")");
+    }
+    if (heads % kv) {
+      throw CalcError("kv_heads", "kv_heads (" + kv + ") must divide heads (" + heads + ")");
+    }
+    if (topK > experts) {
+      throw CalcError("top_k", "top_k (" + topK + ") must not exceed experts (" + experts + ")");
+    }
+    var cfg = {
+      vocab: vocab, hidden: hidden, layers: layers, heads: heads, kv_heads: kv, ffn: ffn,
+      gated_mlp: gated, tied_embeddings: tied, experts: experts, top_k: topK, norm: norm,
+      bias: bias, learned_positions: positions,
+      head_dim: hidden / heads, kv_dim: kv * (hidden / heads)
+    };
+    Object.defineProperty(cfg, CHECKED, { value: true, enumerable: false });
+    return Object.freeze(cfg);
+  }
+
+  function normParams(cfg) {
+    return cfg.norm === "layernorm" && cfg.bias ? 2 * cfg.hidden : cfg.hidden;
+  }
+
+  function attentionParams(cfg) {
+    var h = cfg.hidden;
+    var kv = cfg.kv_dim;
+    return 2 * h * h + 2 * h * kv + (cfg.bias ? 2 * h + 2 * kv : 0);
+  }
+
+  function expertParams(cfg) {
+    var h = cfg.hidden;
+    var f = cfg.ffn;
+    if (cfg.gated_mlp) return 3 * h * f + (cfg.bias ? 2 * f + h : 0);
+    return 2 * h * f + (cfg.bias ? f + h : 0);
+  }
+
+  function routerParams(cfg) {
+    if (cfg.experts === 1) return 0;
+    return cfg.hidden * cfg.experts + (cfg.bias ? cfg.experts : 0);
+  }
+
+  function transformer_params(cfgFields, options) {
+    var cfg = transformer_config(cfgFields);
+    var active = checkBool("active", opt(options, "active", false));
+    var experts = active ? cfg.top_k : cfg.experts;
+    var perLayer = 2 * normParams(cfg) + attentionParams(cfg) + experts * expertParams(cfg) +
+      routerParams(cfg);
+    var embeddings = cfg.vocab * cfg.hidden + cfg.learned_positions * cfg.hidden;
+    var head = cfg.tied_embeddings ? 0 : cfg.vocab * cfg.hidden;
+    return embeddings + cfg.layers * perLayer + normParams(cfg) + head;
+  }
+
+  /** Forward MACs per token at sequence length seq (attention over the whole sequence). */
+  function transformer_token_macs(cfg, seq) {
+    var h = cfg.hidden;
+    var projections = 2 * h * h + 2 * h * cfg.kv_dim;
+    var attention = 2 * seq * h;
+    var mlp = cfg.top_k * (cfg.gated_mlp ? 3 : 2) * h * cfg.ffn;
+    var router = cfg.experts > 1 ? h * cfg.experts : 0;
+    return cfg.layers * (projections + attention + mlp + router) + h * cfg.vocab;
+  }
+
+  function transformer_forward(cfgFields, options) {
+    var cfg = transformer_config(cfgFields);
+    var params = transformer_params(cfg);
+    var batch = checkCount("batch", opt(options, "batch", undefined));
+    var seq = checkCount("seq", opt(options, "seq", undefined));
+    return cost(params, batch * seq * transformer_token_macs(cfg, seq));
+  }
+
+  /* ---------- presets (xpuref.calc._presets) ---------- */
+
+  function Net(batch, channels, size) {
+    this.batch = batch;
+    this.c = channels;
+    this.h = size;
+    this.w = size;
+    this.params = 0;
+    this.macs = 0;
+  }
+  Net.prototype.add = function (piece) {
+    this.params += piece.params;
+    this.macs += piece.macs;
+  };
+  Net.prototype.conv = function (cOut, kernel, o) {
+    var settings = o || {};
+    var piece = conv2d(this.batch, this.c, cOut, this.h, this.w, kernel, {
+      stride: settings.stride === undefined ? 1 : settings.stride,
+      padding: settings.padding === undefined ? 0 : settings.padding,
+      groups: settings.groups === undefined ? 1 : settings.groups,
+      bias: settings.bias === undefined ? false : settings.bias
+    });
+    this.add(piece);
+    if (settings.batchnorm === undefined || settings.batchnorm) this.params += 2 * cOut;
+    this.c = cOut;
+    this.h = piece.h_out;
+    this.w = piece.w_out;
+  };
+  Net.prototype.branch = function () {
+    var other = new Net(this.batch, this.c, this.h);
+    other.w = this.w;
+    return other;
+  };
+  Net.prototype.merge = function (other) { this.add(other); };
+  Net.prototype.pool = function (kernel, stride, padding) {
+    this.h = conv_output_size(this.h, kernel, stride, padding || 0);
+    this.w = conv_output_size(this.w, kernel, stride, padding || 0);
+  };
+  Net.prototype.adaptivePool = function (size) { this.h = size; this.w = size; };
+  Net.prototype.linear = function (out, bias) {
+    this.add(linear(this.c * this.h * this.w, out, { tokens: this.batch, bias: bias === undefined ? true : bias }));
+    this.c = out;
+    this.h = 1;
+    this.w = 1;
+  };
+  Net.prototype.cost = function () { return cost(this.params, this.macs); };
+
+  function num(value) { return Number(value); }
+
+  function resnet(arch, batch) {
+    var bottleneck = arch.block === "bottleneck";
+    var expansion = bottleneck ? 4 : 1;
+    var net = new Net(batch, 3, num(arch.image));
+    net.conv(64, 7, { stride: 2, padding: 3 });
+    net.pool(3, 2, 1);
+    arch.blocks.forEach(function (repeats, stage) {
+      var planes = 64 * Math.pow(2, stage);
+      for (var index = 0; index < num(repeats); index += 1) {
+        var stride = stage > 0 && index === 0 ? 2 : 1;
+        if (stride !== 1 || net.c !== planes * expansion) {
+          var shortcut = net.branch();
+          shortcut.conv(planes * expansion, 1, { stride: stride });
+          net.merge(shortcut);
+        }
+        if (bottleneck) {
+          net.conv(planes, 1);
+          net.conv(planes, 3, { stride: stride, padding: 1 });
+          net.conv(planes * expansion, 1);
+        } else {
+          net.conv(planes, 3, { stride: stride, padding: 1 });
+          net.conv(planes, 3, { padding: 1 });
+        }
+      }
+    });
+    net.adaptivePool(1);
+    net.linear(num(arch.classes));
+    return net.cost();
+  }
+
+  function vgg(arch, batch) {
+    var net = new Net(batch, 3, num(arch.image));
+    arch.config.forEach(function (item) {
+      if (item === "M") net.pool(2, 2);
+      else net.conv(num(item), 3, { padding: 1, bias: true, batchnorm: false });
+    });
+    net.adaptivePool(num(arch.pool_to));
+    arch.classifier.forEach(function (width) { net.linear(num(width)); });
+    net.linear(num(arch.classes));
+    return net.cost();
+  }
+
+  function sequential(arch, batch) {
+    var net = new Net(batch, num(arch.channels), num(arch.image));
+    arch.layers.forEach(function (layer) {
+      var op = Object.keys(layer)[0];
+      var spec = layer[op];
+      if (op === "conv") {
+        net.conv(num(spec.out), num(spec.kernel), {
+          stride: num(given(spec.stride) ? spec.stride : 1),
+          padding: num(given(spec.padding) ? spec.padding : 0),
+          groups: num(given(spec.groups) ? spec.groups : 1),
+          bias: given(spec.bias) ? Boolean(spec.bias) : true,
+          batchnorm: given(spec.batchnorm) ? Boolean(spec.batchnorm) : false
+        });
+      } else if (op === "maxpool") {
+        net.pool(num(spec.kernel), num(spec.stride), num(given(spec.padding) ? spec.padding : 0));
+      } else if (op === "adaptive_avgpool") {
+        net.adaptivePool(num(spec));
+      } else if (op === "linear") {
+        net.linear(num(spec.out), given(spec.bias) ? Boolean(spec.bias) : true);
+      } else {
+        throw CalcError("preset", "unknown layer " + repr(op) + " in models.yaml");
+      }
+    });
+    return net.cost();
+  }
+
+  function mobilenetV2(arch, batch) {
+    var net = new Net(batch, 3, num(arch.image));
+    net.conv(num(arch.stem), 3, { stride: 2, padding: 1 });
+    arch.settings.forEach(function (row) {
+      var expand = num(row[0]);
+      for (var index = 0; index < num(row[2]); index += 1) {
+        var stride = index === 0 ? num(row[3]) : 1;
+        var hidden = Math.round(net.c * expand);
+        if (expand !== 1) net.conv(hidden, 1);
+        net.conv(hidden, 3, { stride: stride, padding: 1, groups: hidden });
+        net.conv(num(row[1]), 1);
+      }
+    });
+    net.conv(num(arch.last), 1);
+    net.adaptivePool(1);
+    net.linear(num(arch.classes));
+    return net.cost();
+  }
+
+  function vit(arch, batch) {
+    var image = num(arch.image);
+    var patch = num(arch.patch);
+    var h = num(arch.hidden);
+    var mlp = num(arch.mlp);
+    var layers = num(arch.layers);
+    var net = new Net(batch, 3, image);
+    net.conv(h, patch, { stride: patch, bias: true, batchnorm: false });
+    var tokens = net.h * net.w + 1;
+    var perLayerParams = 2 * 2 * h + (3 * h * h + 3 * h) + (h * h + h) + (2 * h * mlp + mlp + h);
+    var perLayerMacs = tokens * (4 * h * h + 2 * h * mlp) + 2 * tokens * tokens * h;
+    var params = net.params + h + tokens * h + layers * perLayerParams + 2 * h;
+    var head = linear(h, num(arch.classes), { tokens: batch });
+    return addCost(cost(params, net.macs + batch * layers * perLayerMacs), head);
+  }
+
+  function encoder(arch, batch) {
+    var h = num(arch.hidden);
+    var f = num(arch.ffn);
+    var layers = num(arch.layers);
+    var seq = num(arch.seq);
+    var embeddings = (num(arch.vocab) + num(arch.max_positions) + num(arch.token_types)) * h;
+    var perLayerParams = (4 * h * h + 4 * h) + (2 * h * f + f + h) + 2 * 2 * h;
+    var perLayerMacs = seq * (4 * h * h + 2 * h * f) + 2 * seq * seq * h;
+    var pooler = linear(h, h, { tokens: batch });
+    var body = cost(embeddings + 2 * h + layers * perLayerParams, batch * layers * perLayerMacs);
+    return addCost(body, pooler);
+  }
+
+  function decoderConfig(arch) {
+    var fields = {};
+    Object.keys(arch).forEach(function (key) {
+      if (key !== "kind" && key !== "seq") fields[key] = arch[key];
+    });
+    return fields;
+  }
+
+  function decoder(arch, batch) {
+    return transformer_forward(decoderConfig(arch), { batch: batch, seq: num(arch.seq) });
+  }
+
+  var BUILDERS = {
+    resnet: resnet, vgg: vgg, sequential: sequential, mobilenet_v2: mobilenetV2,
+    vit: vit, encoder: encoder, decoder: decoder
+  };
+
+  function presetArchitecture(preset) {
+    var arch = isMapping(preset) ? preset.architecture : undefined;
+    if (!isMapping(arch) || !Object.prototype.hasOwnProperty.call(BUILDERS, arch.kind)) {
+      fail("preset", "must be a preset from models.yaml with a known architecture kind");
+    }
+    return arch;
+  }
+
+  function model_cost(preset, options) {
+    var arch = presetArchitecture(preset);
+    var batch = checkCount("batch", opt(options, "batch", 1));
+    return BUILDERS[arch.kind](arch, batch);
+  }
+
+  /** The TransformerConfig fields of a decoder preset, or null for other kinds. */
+  function preset_transformer(preset) {
+    var arch = presetArchitecture(preset);
+    return arch.kind === "decoder" ? decoderConfig(arch) : null;
+  }
+
+  /* ---------- training (xpuref.calc._training) ---------- */
+
+  function training_flops(params, tokens) {
+    return 6.0 * checkNumber("params", params) * checkNumber("tokens", tokens);
+  }
+
+  function megatron_iteration_flops(batch, seq, layers, hidden, vocab, options) {
+    var b = checkCount("batch", batch);
+    var s = checkCount("seq", seq);
+    var l = checkCount("layers", layers);
+    var h = checkCount("hidden", hidden);
+    var v = checkCount("vocab", vocab);
+    var recompute = checkBool("recompute", opt(options, "recompute", false));
+    if (recompute) return 96.0 * b * s * l * h * h * (1 + s / (6 * h) + v / (16 * l * h));
+    return 72.0 * b * s * l * h * h * (1 + s / (6 * h) + v / (12 * l * h));
+  }
+
+  function training_time(params, tokens, gpus, flops_per_gpu, options) {
+    var n = checkNumber("params", params);
+    var d = checkNumber("tokens", tokens);
+    var count = checkCount("gpus", gpus);
+    var rate = checkNumber("flops_per_gpu", flops_per_gpu);
+    var recompute = checkBool("recompute", opt(options, "recompute", false));
+    var factor = recompute ? 8.0 : 6.0;
+    return factor * n * d / (count * rate);
+  }
+
+  /* ---------- memory (xpuref.calc._memory) ---------- */
+
+  var STATE_BYTES = {
+    "mixed adam": [2, 2, 12], "mixed sgd": [2, 2, 8], "fp32 adam": [4, 4, 8], "fp32 sgd": [4, 4, 4]
+  };
+
+  function weights_bytes(params, dtype) {
+    var n = checkNumber("params", params);
+    return n * dtype_bytes(dtype);
+  }
+
+  function kv_cache_bytes(layers, kv_heads, head_dim, tokens, options) {
+    var elements = 2 * checkCount("layers", layers) * checkCount("kv_heads", kv_heads) *
+      checkCount("head_dim", head_dim) * checkCount("tokens", tokens) *
+      checkCount("batch", opt(options, "batch", 1));
+    return elements * dtype_bytes(opt(options, "dtype", "fp16"));
+  }
+
+  /** Per-GPU bytes of weights, gradients and optimizer states under ZeRO, kept apart. */
+  function training_state_parts(params, options) {
+    var n = checkNumber("params", params);
+    var optimizer = checkChoice("optimizer", opt(options, "optimizer", "adam"), ["adam", "sgd"]);
+    var precision = checkChoice("precision", opt(options, "precision", "mixed"), ["mixed", "fp32"]);
+    var stage = checkCount("zero_stage", opt(options, "zero_stage", 0), 0);
+    if (stage > 3) fail("zero_stage", "must be 0, 1, 2 or 3, got " + repr(stage));
+    var ways = checkCount("dp", opt(options, "dp", 1));
+    var bytes = STATE_BYTES[precision + " " + optimizer];
+    var weights = bytes[0];
+    var grads = bytes[1];
+    var states = bytes[2];
+    if (stage >= 1) states /= ways;
+    if (stage >= 2) grads /= ways;
+    if (stage >= 3) weights /= ways;
+    return {
+      per_param: weights + grads + states,
+      weights: n * weights, gradients: n * grads, optimizer_states: n * states
+    };
+  }
+
+  function training_state_bytes(params, options) {
+    var parts = training_state_parts(params, options);
+    return checkNumber("params", params) * parts.per_param;
+  }
+
+  function activation_bytes_per_layer(seq, batch, hidden, heads, options) {
+    var s = checkCount("seq", seq);
+    var b = checkCount("batch", batch);
+    var h = checkCount("hidden", hidden);
+    var a = checkCount("heads", heads);
+    var t = checkCount("tp", opt(options, "tp", 1));
+    var sp = checkBool("sequence_parallel", opt(options, "sequence_parallel", false));
+    var mode = checkChoice("recompute", opt(options, "recompute", "none"), ["none", "selective", "full"]);
+    var sbh = s * b * h;
+    var attention = 5.0 * a * s / h;
+    if (mode === "full") return sp ? 2.0 * sbh / t : 2.0 * sbh;
+    if (mode === "selective") return sp ? 34.0 * sbh / t : sbh * (10.0 + 24.0 / t);
+    if (sp) return sbh / t * (34.0 + attention);
+    return sbh * (10.0 + 24.0 / t + attention / t);
+  }
+
+  /* ---------- roofline (xpuref.calc._roofline) ---------- */
+
+  function gemm_intensity(m, n, k, options) {
+    checkCount("m", m);
+    checkCount("n", n);
+    checkCount("k", k);
+    var size = dtype_bytes(opt(options, "dtype", "fp16"));
+    return 2.0 * m * n * k / (size * (m * k + k * n + m * n));
+  }
+
+  function ridge_point(peak_flops, bandwidth) {
+    return checkNumber("peak_flops", peak_flops) / checkNumber("bandwidth", bandwidth);
+  }
+
+  function attainable_flops(intensity, peak_flops, bandwidth) {
+    var i = checkNumber("intensity", intensity, true);
+    var peak = checkNumber("peak_flops", peak_flops);
+    var bw = checkNumber("bandwidth", bandwidth);
+    return Math.min(peak, i * bw);
+  }
+
+  function roofline_time(flops, bytes_moved, peak_flops, bandwidth) {
+    var work = checkNumber("flops", flops, true);
+    var traffic = checkNumber("bytes_moved", bytes_moved, true);
+    var peak = checkNumber("peak_flops", peak_flops);
+    var bw = checkNumber("bandwidth", bandwidth);
+    return Math.max(work / peak, traffic / bw);
+  }
+
+  /* ---------- export controls (xpuref.calc._export) ---------- */
+
+  var BIT_LENGTHS = Object.freeze({
+    fp64: 64, fp32: 32, tf32: 32, fp16: 16, bf16: 16, fp8: 8, fp6: 6, fp4: 4, int8: 8, int4: 4
+  });
+  var EXPORT_CLASSES = Object.freeze(["not-controlled", "3A090.b", "3A090.a", "3A090", "unknown"]);
+
+  function tpp(tops, bit_length) {
+    return checkNumber("tops", tops, true) * checkNumber("bit_length", bit_length);
+  }
+
+  function device_tpp(peak_dense) {
+    if (!isMapping(peak_dense)) fail("peak_dense", "must be a mapping, got " + repr(peak_dense));
+    var best = null;
+    Object.keys(peak_dense).forEach(function (key) {
+      var value = peak_dense[key];
+      if (!given(value)) return;
+      var label = "peak_dense['" + key + "']";
+      var precision = key.split("_")[0];
+      if (!Object.prototype.hasOwnProperty.call(BIT_LENGTHS, precision)) {
+        throw CalcError(label, label + ": unknown precision");
+      }
+      var product = tpp(checkNumber(label, value, true), BIT_LENGTHS[precision]);
+      best = best === null ? product : Math.max(best, product);
+    });
+    return best;
+  }
+
+  function performance_density(tppValue, die_area_mm2) {
+    return checkNumber("tpp", tppValue, true) / checkNumber("die_area_mm2", die_area_mm2);
+  }
+
+  function checkRule(rule) {
+    if (!isMapping(rule) || typeof rule.id !== "string") {
+      fail("rule", "must be a mapping with an 'id', got " + repr(rule));
+    }
+    var classes = rule.classes;
+    var ok = Array.isArray(classes) && classes.every(function (item) {
+      return isMapping(item) && "class" in item && "condition" in item;
+    });
+    if (!ok) throw CalcError("rule", "rule " + repr(rule.id) + ": 'classes' must list {class, condition} items");
+  }
+
+  function optionalNumber(name, value) {
+    return given(value) ? checkNumber(name, value) : null;
+  }
+
+  function section(device, key) {
+    var value = device[key];
+    return given(value) && value !== false ? value : {};
+  }
+
+  /** The metrics export rules test, null where the device lacks the inputs. */
+  function export_metrics(device) {
+    if (!isMapping(device)) fail("device", "must be a mapping, got " + repr(device));
+    var total = device_tpp(section(device, "peak_dense"));
+    var area = optionalNumber("die_area_mm2", device.die_area_mm2);
+    var link = section(device, "interconnect");
+    var scaleUp = optionalNumber("interconnect.scale_up_bandwidth_gbs", link.scale_up_bandwidth_gbs);
+    var host = optionalNumber("interconnect.host_bandwidth_gbs", link.host_bandwidth_gbs);
+    var datacenter = device.designed_for_datacenter;
+    if (given(datacenter) && typeof datacenter !== "boolean") {
+      fail("designed_for_datacenter", "must be true or false, got " + repr(datacenter));
+    }
+    return {
+      tpp: total,
+      performance_density: total === null || area === null ? null : total / area,
+      io_bandwidth_gbs: scaleUp === null ? null : scaleUp + (host || 0.0),
+      designed_for_datacenter: given(datacenter) ? datacenter : true
+    };
+  }
+
+  /* Three-valued logic: true, false, or null when an input the answer needs is missing. */
+  function evaluate(node, metrics) {
+    var results;
+    if ("all_of" in node) {
+      results = node.all_of.map(function (child) { return evaluate(child, metrics); });
+      if (results.indexOf(false) !== -1) return false;
+      return results.indexOf(null) !== -1 ? null : true;
+    }
+    if ("any_of" in node) {
+      results = node.any_of.map(function (child) { return evaluate(child, metrics); });
+      if (results.indexOf(true) !== -1) return true;
+      return results.indexOf(null) !== -1 ? null : false;
+    }
+    var name = node.metric;
+    if (typeof name !== "string" || !Object.prototype.hasOwnProperty.call(metrics, name)) {
+      throw CalcError("metric", "unknown metric " + repr(name) + " in export rule condition");
+    }
+    var value = metrics[name];
+    if (value === null) return null;
+    if ("equals" in node) return value === node.equals;
+    var ok = true;
+    if ("min" in node) ok = ok && value >= Number(node.min);
+    if ("below" in node) ok = ok && value < Number(node.below);
+    return ok;
+  }
+
+  /** The class under one rule together with each tested condition's outcome. */
+  function classify_explain(device, rule) {
+    if (!isMapping(device)) fail("device", "must be a mapping, got " + repr(device));
+    checkRule(rule);
+    var metrics = export_metrics(device);
+    var report = { rule: rule.id, metrics: metrics, exclusions: [], classes: [], result: null, reason: "" };
+    if (metrics.tpp === null) {
+      report.result = "unknown";
+      report.reason = "no peak rate is given, so TPP is unknown";
+      return report;
+    }
+    var exclusions = rule.exclusions || [];
+    for (var i = 0; i < exclusions.length; i += 1) {
+      var excluded = evaluate(exclusions[i].condition, metrics);
+      report.exclusions.push({ id: exclusions[i].id || "", summary: exclusions[i].summary || "", holds: excluded });
+      if (excluded === true) {
+        report.result = "not-controlled";
+        report.reason = "exclusion " + (exclusions[i].id || "") + " applies";
+        return report;
+      }
+    }
+    for (var j = 0; j < rule.classes.length; j += 1) {
+      var item = rule.classes[j];
+      var holds = evaluate(item.condition, metrics);
+      report.classes.push({ "class": String(item["class"]), summary: item.summary || "", holds: holds });
+      if (holds === true) {
+        report.result = String(item["class"]);
+        report.reason = "meets the conditions of " + item["class"];
+        return report;
+      }
+      if (holds === null) {
+        report.result = "unknown";
+        report.reason = "an input the " + item["class"] + " test needs is missing";
+        return report;
+      }
+    }
+    report.result = "not-controlled";
+    report.reason = "meets none of the classes";
+    return report;
+  }
+
+  function classify(device, rule) {
+    return classify_explain(device, rule).result;
+  }
+
+  /* ---------- device figures (xpuref.calc._device) ---------- */
+
+  var SPARSE_KEYS = ["tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4"].map(function (f) {
+    return f + "_matrix";
+  });
+
+  function device_derived(device) {
+    if (!isMapping(device)) fail("device", "must be a mapping, got " + repr(device));
+    function part(key) {
+      var value = device[key];
+      if (!given(value)) return {};
+      if (!isMapping(value)) fail(key, "must be a mapping, got " + repr(value));
+      return value;
+    }
+    var peaks = {};
+    var rawPeaks = part("peak_dense");
+    Object.keys(rawPeaks).forEach(function (key) {
+      var rate = optionalNumber("peak_dense." + key, rawPeaks[key]);
+      if (rate !== null) peaks[key] = rate;
+    });
+    var keys = Object.keys(peaks);
+    var factor = optionalNumber("sparsity_factor", device.sparsity_factor);
+    var bandwidth = optionalNumber("memory.bandwidth_gbs", part("memory").bandwidth_gbs);
+    var tdp = optionalNumber("power.tdp_w", part("power").tdp_w);
+    var area = optionalNumber("die_area_mm2", device.die_area_mm2);
+    var total = keys.length ? device_tpp(peaks) : null;
+    var reference = peaks.bf16_matrix || peaks.fp16_matrix || null;
+    function perKey(when, fn) {
+      var out = {};
+      if (when) keys.forEach(function (key) { if (fn(key) !== undefined) out[key] = fn(key); });
+      return out;
+    }
+    return {
+      sparse: perKey(factor !== null, function (key) {
+        return SPARSE_KEYS.indexOf(key) === -1 ? undefined : peaks[key] * factor;
+      }),
+      tpp: total,
+      performance_density: total !== null && area !== null ? total / area : null,
+      ridge_points: perKey(bandwidth !== null, function (key) { return peaks[key] * 1e3 / bandwidth; }),
+      tflops_per_watt: perKey(tdp !== null, function (key) { return peaks[key] / tdp; }),
+      bytes_per_flop: bandwidth !== null && reference !== null ? bandwidth / (reference * 1e3) : null
+    };
+  }
+
+  /* ---------- unit conversions (decimal GB = 1e9 bytes, GiB = 2^30 bytes) ---------- */
+
+  var GIB = 1073741824;
+
+  function gb_to_gib(value) { return checkNumber("value", value, true) * 1e9 / GIB; }
+  function gib_to_gb(value) { return checkNumber("value", value, true) * GIB / 1e9; }
+  function tflops_to_flops(value) { return checkNumber("value", value, true) * 1e12; }
+  function flops_to_tflops(value) { return checkNumber("value", value, true) / 1e12; }
+
+  return Object.freeze({
+    CalcError: CalcError,
+    DTYPE_BYTES: DTYPE_BYTES,
+    BIT_LENGTHS: BIT_LENGTHS,
+    EXPORT_CLASSES: EXPORT_CLASSES,
+    dtype_bytes: dtype_bytes,
+    tensor_bytes: tensor_bytes,
+    conv_output_size: conv_output_size,
+    conv2d: conv2d,
+    linear: linear,
+    transformer_config: transformer_config,
+    transformer_params: transformer_params,
+    transformer_forward: transformer_forward,
+    transformer_token_macs: function (cfgFields, seq) {
+      return transformer_token_macs(transformer_config(cfgFields), checkCount("seq", seq));
+    },
+    model_cost: model_cost,
+    preset_transformer: preset_transformer,
+    training_flops: training_flops,
+    megatron_iteration_flops: megatron_iteration_flops,
+    training_time: training_time,
+    weights_bytes: weights_bytes,
+    kv_cache_bytes: kv_cache_bytes,
+    training_state_parts: training_state_parts,
+    training_state_bytes: training_state_bytes,
+    activation_bytes_per_layer: activation_bytes_per_layer,
+    gemm_intensity: gemm_intensity,
+    ridge_point: ridge_point,
+    attainable_flops: attainable_flops,
+    roofline_time: roofline_time,
+    tpp: tpp,
+    device_tpp: device_tpp,
+    performance_density: performance_density,
+    export_metrics: export_metrics,
+    classify: classify,
+    classify_explain: classify_explain,
+    device_derived: device_derived,
+    gb_to_gib: gb_to_gib,
+    gib_to_gb: gib_to_gb,
+    tflops_to_flops: tflops_to_flops,
+    flops_to_tflops: flops_to_tflops
+  });
+});

@@ -1,0 +1,447 @@
+"""Calculators in the browser: results equal xpuref.calc's, bad input is explained, links reopen."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from tests.conftest import BuiltSite
+
+from xpuref import calc
+from xpuref.calc import TransformerConfig, gb_to_gib, tflops_to_flops
+from xpuref.catalog import Catalog, load_catalog
+from xpuref.derive import calc_input, derived_for, export_for
+from xpuref.paths import data_dir
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+pytestmark = pytest.mark.browser
+
+REL = 1e-9
+H100 = "nvidia-h100-sxm5-80gb"
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    """The real catalog the site was built from."""
+    return load_catalog(data_dir())
+
+
+def _open(page: Page, url: str) -> None:
+    """Load a calculator page and wait until every form has computed once."""
+    page.goto(url)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('form.xpuref-calc')]"
+        ".every(f => f.hasAttribute('data-state'))"
+    )
+
+
+def _form(page: Page, calc_id: str) -> Locator:
+    """The form of one calculator."""
+    return page.locator(f'form[data-calc="{calc_id}"]')
+
+
+def _set(form: Locator, **values: Any) -> None:
+    """Type, choose or tick each named field, in the order given."""
+    for name, value in values.items():
+        field = form.locator(f'[name="{name}"]')
+        kind = field.get_attribute("data-kind")
+        if kind == "bool":
+            field.set_checked(bool(value))
+        elif kind == "choice":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+
+
+def _outputs(form: Locator) -> dict[str, str]:
+    """Every output's exact value (data-value) by name."""
+    found: dict[str, str] = form.evaluate(
+        "f => Object.fromEntries([...f.querySelectorAll('[data-out]')]"
+        ".map(o => [o.dataset.out, o.dataset.value]))"
+    )
+    return found
+
+
+def _fields(form: Locator) -> dict[str, str]:
+    """Every field's current value (checkboxes as true/false)."""
+    found: dict[str, str] = form.evaluate(
+        "f => Object.fromEntries([...f.querySelectorAll('[data-kind]')]"
+        ".map(e => [e.name, e.type === 'checkbox' ? String(e.checked) : e.value]))"
+    )
+    return found
+
+
+def _assert_numbers(shown: Mapping[str, str], expected: Mapping[str, float | int]) -> None:
+    """Each expected number equals the shown exact value within a relative 1e-9."""
+    for name, value in expected.items():
+        assert shown[name] != "", name
+        assert float(shown[name]) == pytest.approx(value, rel=REL), name
+
+
+def _decoder(name: str) -> TransformerConfig:
+    """The TransformerConfig of a decoder preset."""
+    arch = calc.model_preset(name)["architecture"]
+    fields = {k: v for k, v in arch.items() if k not in ("kind", "seq")}
+    return TransformerConfig(**fields)
+
+
+def _no_bad_numbers(page: Page) -> None:
+    """No visible text on the page shows NaN or Infinity."""
+    text = page.locator("article").inner_text()
+    assert "NaN" not in text and "Infinity" not in text
+
+
+def test_model_cost_calculators_match_python(built_site: BuiltSite, page: Page) -> None:
+    """Convolution, linear, transformer, preset, training and Megatron forms give calc's numbers."""
+    _open(page, built_site.url + "calculators/flops/")
+    form = _form(page, "conv2d")
+    _set(form, batch=4, c_in=32, c_out=64, h_in=57, w_in=41, kernel=3, stride=2, padding=1)
+    _set(form, groups=2, bias=True)
+    cost = calc.conv2d(4, 32, 64, 57, 41, 3, stride=2, padding=1, groups=2, bias=True)
+    _assert_numbers(
+        _outputs(form),
+        {"params": cost.params, "macs": cost.macs, "flops": cost.flops, "h_out": cost.h_out},
+    )
+    form = _form(page, "linear")
+    _set(form, in_features=1000, out_features=300, tokens=7, bias=False)
+    lin = calc.linear(1000, 300, tokens=7, bias=False)
+    _assert_numbers(_outputs(form), {"params": lin.params, "macs": lin.macs, "flops": lin.flops})
+
+    form = _form(page, "transformer")
+    _set(form, preset="mixtral-8x7b", batch=2, seq=1000)
+    cfg = _decoder("mixtral-8x7b")
+    forward = calc.transformer_forward(cfg, batch=2, seq=1000)
+    _assert_numbers(
+        _outputs(form),
+        {
+            "params": forward.params,
+            "active_params": calc.transformer_params(cfg, active=True),
+            "macs": forward.macs,
+            "flops_per_token": forward.flops / 2000,
+        },
+    )
+    _set(form, hidden=2048)
+    assert form.locator('[name="preset"]').input_value() == ""
+    custom = TransformerConfig(
+        32000, 2048, 32, 32, kv_heads=8, ffn=14336, gated_mlp=True, experts=8, top_k=2
+    )
+    _assert_numbers(
+        _outputs(form), {"macs": calc.transformer_forward(custom, batch=2, seq=1000).macs}
+    )
+
+    form = _form(page, "model")
+    _set(form, preset="vit_b_16", batch=3)
+    vit = calc.model_cost("vit_b_16", batch=3)
+    _assert_numbers(_outputs(form), {"params": vit.params, "macs": vit.macs, "flops": vit.flops})
+
+    form = _form(page, "training")
+    _set(form, params="7e9", tokens="1e12", gpus=512, tflops=300, recompute=True)
+    seconds = calc.training_time(7e9, 1e12, 512, 300e12, recompute=True)
+    _assert_numbers(
+        _outputs(form),
+        {
+            "flops": calc.training_flops(7e9, 1e12),
+            "seconds": seconds,
+            "gpu_hours": seconds * 512 / 3600,
+        },
+    )
+    form = _form(page, "megatron")
+    _set(form, batch=512, seq=4096, layers=80, hidden=8192, vocab=32000, recompute=True)
+    flops = calc.megatron_iteration_flops(512, 4096, 80, 8192, 32000, recompute=True)
+    _assert_numbers(_outputs(form), {"flops": flops, "flops_per_token": flops / (512 * 4096)})
+    _no_bad_numbers(page)
+
+
+def _device_with_memory(catalog: Catalog, skip: str) -> str:
+    """A device other than skip whose record gives memory capacity and bandwidth."""
+    for device in catalog.sorted_devices():
+        if device.id != skip and device.memory.capacity_gb and device.memory.bandwidth_gbs:
+            return device.id
+    raise AssertionError("no device with memory figures")
+
+
+def test_memory_calculators_match_python(
+    built_site: BuiltSite, page: Page, catalog: Catalog
+) -> None:
+    """Inference and training memory equal calc's sums; 'fits' compares with the device."""
+    _open(page, built_site.url + "calculators/memory/")
+    device_id = _device_with_memory(catalog, H100)
+    memory = float(catalog.devices[device_id].memory.capacity_gb or 0) * 1e9
+    form = _form(page, "inference-memory")
+    _set(form, preset="llama-2-70b", weights_dtype="int8", kv_dtype="fp8", batch=8, context=8192)
+    _set(form, device=device_id)
+    cfg = _decoder("llama-2-70b")
+    weights = calc.weights_bytes(calc.transformer_params(cfg), "int8")
+    kv = calc.kv_cache_bytes(
+        cfg.layers, cfg.kv_dim // cfg.head_dim, cfg.head_dim, 8192, batch=8, dtype="fp8"
+    )
+    shown = _outputs(form)
+    _assert_numbers(shown, {"weights": weights, "kv_cache": kv, "total": weights + kv})
+    _assert_numbers(shown, {"device_memory": memory, "share": (weights + kv) / memory})
+    assert shown["fits"] == ("yes" if weights + kv <= memory else "no")
+
+    form = _form(page, "training-memory")
+    _set(form, preset="llama-3-8b", precision="fp32", optimizer="sgd", zero_stage=3, dp=64, tp=2)
+    _set(form, seq=8192, batch=2, sequence_parallel=True, recompute="full")
+    cfg = _decoder("llama-3-8b")
+    state = calc.training_state_bytes(
+        calc.transformer_params(cfg) / 2, optimizer="sgd", precision="fp32", zero_stage=3, dp=64
+    )
+    per_layer = calc.activation_bytes_per_layer(
+        8192, 2, cfg.hidden, cfg.heads, tp=2, sequence_parallel=True, recompute="full"
+    )
+    shown = _outputs(form)
+    parts = float(shown["weights"]) + float(shown["gradients"]) + float(shown["optimizer_states"])
+    assert parts == pytest.approx(state, rel=REL)
+    _assert_numbers(
+        shown,
+        {
+            "activations_per_layer": per_layer,
+            "activations": per_layer * cfg.layers,
+            "total": state + per_layer * cfg.layers,
+            "device_memory": 80e9,
+        },
+    )
+    _no_bad_numbers(page)
+
+
+def test_roofline_calculators_match_python(built_site: BuiltSite, page: Page) -> None:
+    """A memory-bound GEMM on the H100 and a custom kernel give calc's roofline numbers."""
+    _open(page, built_site.url + "calculators/roofline/")
+    form = _form(page, "roofline-gemm")
+    _set(form, device=H100, precision="fp8_matrix", m=1, n=8192, k=8192, dtype="fp8")
+    peak, bandwidth = 1978.9e12, 3350e9
+    assert form.locator('[name="peak_tflops"]').input_value() == "1978.9"
+    intensity = calc.gemm_intensity(1, 8192, 8192, dtype="fp8")
+    flops, moved = 2 * 8192 * 8192, 1.0 * (8192 + 8192 * 8192 + 8192)
+    shown = _outputs(form)
+    _assert_numbers(
+        shown,
+        {
+            "flops": flops,
+            "bytes": moved,
+            "intensity": intensity,
+            "ridge": calc.ridge_point(peak, bandwidth),
+            "attainable": calc.attainable_flops(intensity, peak, bandwidth),
+            "seconds": calc.roofline_time(flops, moved, peak, bandwidth),
+        },
+    )
+    assert shown["bound"] == "memory bandwidth"
+
+    form = _form(page, "roofline-kernel")
+    _set(form, device="", peak_tflops=100, bandwidth_gbs=1000, flops="5e12", bytes="2e10")
+    shown = _outputs(form)
+    _assert_numbers(
+        shown,
+        {
+            "intensity": 250,
+            "ridge": 100.0,
+            "attainable": 100e12,
+            "seconds": calc.roofline_time(5e12, 2e10, 100e12, 1e12),
+        },
+    )
+    assert shown["bound"] == "compute"
+
+
+def test_llm_calculator_matches_python(built_site: BuiltSite, page: Page, catalog: Catalog) -> None:
+    """Decode and prefill bounds equal the roofline of calc's forward cost and memory."""
+    _open(page, built_site.url + "calculators/llm/")
+    form = _form(page, "llm")
+    _set(form, preset="llama-3-8b", device=H100, precision="fp16_matrix")
+    _set(form, weights_dtype="fp8", kv_dtype="bf16", batch=32, context=2000)
+    peak = catalog.devices[H100].peak_dense.fp16_matrix * 1e12  # type: ignore[operator]
+    bandwidth = 3350e9
+    cfg = _decoder("llama-3-8b")
+    weights = calc.weights_bytes(calc.transformer_params(cfg), "fp8")
+    kv = calc.kv_cache_bytes(
+        cfg.layers, cfg.kv_dim // cfg.head_dim, cfg.head_dim, 2000, batch=32, dtype="bf16"
+    )
+    token_macs = calc.transformer_forward(cfg, batch=1, seq=2000).macs // 2000
+    decode = calc.roofline_time(2 * 32 * token_macs, weights + kv, peak, bandwidth)
+    prefill_flops = calc.transformer_forward(cfg, batch=32, seq=2000).flops
+    shown = _outputs(form)
+    _assert_numbers(
+        shown,
+        {
+            "weights": weights,
+            "kv_cache": kv,
+            "decode_seconds": decode,
+            "decode_tokens_per_s": 32 / decode,
+            "decode_tokens_per_s_seq": 1 / decode,
+            "prefill_seconds": calc.roofline_time(prefill_flops, weights + kv, peak, bandwidth),
+        },
+    )
+    assert shown["fits"] == "yes"
+    assert shown["decode_bound"] == "memory bandwidth" and shown["prefill_bound"] == "compute"
+
+
+def test_export_calculator_matches_every_device(
+    built_site: BuiltSite, page: Page, catalog: Catalog
+) -> None:
+    """For every catalog device, TPP, density and each rule's class equal the device pages'."""
+    _open(page, built_site.url + "calculators/export/")
+    form = _form(page, "export")
+    rules = [rule["id"] for rule in calc.load_export_rules()]
+    for device in catalog.sorted_devices():
+        _set(form, device=device.id)
+        shown = _outputs(form)
+        derived = derived_for(device)
+        if derived["tpp"] is None:
+            assert shown["tpp"] == "", device.id
+        else:
+            _assert_numbers(shown, {"tpp": derived["tpp"]})
+        if derived["performance_density"] is not None:
+            _assert_numbers(shown, {"performance_density": derived["performance_density"]})
+        classes = export_for(device)
+        assert {rule: shown[f"class:{rule}"] for rule in rules} == classes, device.id
+        link = calc_input(device)["interconnect"]
+        if link["scale_up_bandwidth_gbs"] is not None:
+            io = link["scale_up_bandwidth_gbs"] + (link["host_bandwidth_gbs"] or 0)
+            _assert_numbers(shown, {"io_bandwidth_gbs": io})
+    _set(form, device="")
+    for key in calc.BIT_LENGTHS:
+        _set(form, **{f"tops_{key}": ""})
+    _set(form, tops_fp16=300, die_area_mm2=500, scale_up_gbs="", host_gbs="", datacenter=True)
+    shown = _outputs(form)
+    custom = {"peak_dense": {"fp16": 300.0}, "die_area_mm2": 500.0, "interconnect": {}}
+    _assert_numbers(shown, {"tpp": 4800, "performance_density": 9.6})
+    for rule in calc.load_export_rules():
+        assert shown[f"class:{rule['id']}"] == calc.classify(custom, rule)
+    assert shown["class:us-2022-10"] == "unknown"
+    explained = form.locator('[data-explain="us-2023-10"] li').all_inner_texts()
+    assert explained[-1].startswith("Result: 3A090.a")
+
+
+def test_unit_converters_match_python(built_site: BuiltSite, page: Page) -> None:
+    """GB/GiB, TFLOPS/FLOP/s and tensor sizes equal the reference conversions."""
+    _open(page, built_site.url + "calculators/units/")
+    form = _form(page, "units-bytes")
+    _set(form, value=141, unit="GB")
+    _assert_numbers(_outputs(form), {"gb": 141, "gib": gb_to_gib(141), "bytes": 141e9})
+    _set(form, value=96, unit="GiB")
+    _assert_numbers(_outputs(form), {"gib": 96, "gb": 96 * 2**30 / 1e9, "bytes": 96 * 2**30})
+    form = _form(page, "units-flops")
+    _set(form, value=67, unit="TFLOPS")
+    _assert_numbers(_outputs(form), {"flops": tflops_to_flops(67)})
+    form = _form(page, "units-tensor")
+    _set(form, shape="3, 5, 7", dtype="int4")
+    _assert_numbers(
+        _outputs(form), {"elements": 105, "bytes": calc.tensor_bytes([3, 5, 7], "int4")}
+    )
+
+
+#: Typed into an integer field, and the message each must produce.
+BAD_INPUTS = [
+    ("", "Enter a value."),
+    ("-3", "Must not be negative."),
+    ("abc", "Not a number"),
+    ("2.5", "Must be a whole number."),
+    ("1e30", "Too large"),
+    ("0", "Must be at least 1."),
+]
+
+
+def test_bad_input_is_explained(built_site: BuiltSite, page: Page) -> None:
+    """A bad field gets a message next to it and the results go blank, never NaN."""
+    _open(page, built_site.url + "calculators/flops/")
+    form = _form(page, "conv2d")
+    error = form.locator('[name="c_out"]').locator("xpath=..").locator(".xpuref-field-error")
+    for typed, message in BAD_INPUTS:
+        _set(form, c_out=typed)
+        assert message in error.inner_text(), typed
+        assert form.get_attribute("data-state") == "invalid"
+        assert set(_outputs(form).values()) == {""}
+        assert set(form.locator("[data-out]").all_inner_texts()) == {"—"}
+        _no_bad_numbers(page)
+    _set(form, c_out=64)
+    assert error.inner_text() == "" and form.get_attribute("data-state") == "ok"
+    form = _form(page, "training")
+    _set(form, tflops="1e-310")
+    assert "too large to show" in form.locator(".xpuref-calc-error").inner_text()
+    _no_bad_numbers(page)
+
+
+def test_calc_errors_point_at_the_field(built_site: BuiltSite, page: Page) -> None:
+    """Errors found by the math (heads not dividing hidden, kernel too big) mark that field."""
+    _open(page, built_site.url + "calculators/flops/")
+    form = _form(page, "transformer")
+    _set(form, heads=7)
+    heads = form.locator('[name="heads"]').locator("xpath=..").locator(".xpuref-field-error")
+    assert "must divide hidden" in heads.inner_text()
+    form = _form(page, "conv2d")
+    _set(form, h_in=2, padding=0)
+    kernel = form.locator('[name="kernel"]').locator("xpath=..").locator(".xpuref-field-error")
+    assert "does not fit" in kernel.inner_text()
+    _no_bad_numbers(page)
+
+
+def test_link_reopens_the_same_result(built_site: BuiltSite, page: Page) -> None:
+    """Inputs go to the query string; opening that address restores fields and outputs."""
+    _open(page, built_site.url + "calculators/memory/")
+    form = _form(page, "inference-memory")
+    _set(form, preset="", params="1.234e9", layers=24, kv_heads=4, head_dim=64, batch=3)
+    _set(form, device=H100, weights_dtype="int4")
+    other = _form(page, "training-memory")
+    _set(other, zero_stage=2, sequence_parallel=True)
+    page.wait_for_function(
+        "() => location.search.includes('inference-memory.weights_dtype=int4')"
+        " && location.search.includes('training-memory.sequence_parallel=1')"
+    )
+    url = page.url
+    before = {
+        name: (_fields(_form(page, name)), _outputs(_form(page, name)))
+        for name in ("inference-memory", "training-memory")
+    }
+    fresh = page.context.new_page()
+    _open(fresh, url)
+    for name, (fields, outputs) in before.items():
+        assert _fields(_form(fresh, name)) == fields
+        assert _outputs(_form(fresh, name)) == outputs
+    assert float(_outputs(_form(fresh, "inference-memory"))["weights"]) == 1.234e9 * 0.5
+    fresh.close()
+
+
+def test_instant_navigation_starts_the_calculators(built_site: BuiltSite, page: Page) -> None:
+    """Reached through Material's instant navigation, a calculator page computes and reacts."""
+    page.goto(built_site.url + "calculators/")
+    page.locator("article a", has_text="Roofline").first.click()
+    page.wait_for_url("**/calculators/roofline/")
+    form = _form(page, "roofline-kernel")
+    page.wait_for_function(
+        "() => document.querySelector('#calc-roofline-kernel')?.dataset.state === 'ok'"
+    )
+    _set(form, device="", peak_tflops=10, bandwidth_gbs=100, flops="1e9", bytes="1e9")
+    _assert_numbers(_outputs(form), {"seconds": calc.roofline_time(1e9, 1e9, 10e12, 100e9)})
+    timing = page.evaluate("window.xpurefCalcTimings.last")
+    assert timing["calc"] == "roofline-kernel" and timing["ms"] >= 0
+
+
+def test_offline_bundle_runs_a_calculator(
+    offline_bundle: Path, page: Page, catalog: Catalog
+) -> None:
+    """From file://, the roofline calculator fills a device's figures and computes calc's values."""
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url) if r.url.startswith("http") else None)
+    _open(page, (offline_bundle / "calculators" / "roofline.html").as_uri())
+    device = next(
+        d
+        for d in catalog.sorted_devices()
+        if d.id != H100 and d.peak_dense.bf16_matrix and d.memory.bandwidth_gbs
+    )
+    form = _form(page, "roofline-gemm")
+    _set(form, device=device.id, precision="bf16_matrix", m=512, n=1024, k=2048, dtype="bf16")
+    peak = float(device.peak_dense.bf16_matrix or 0) * 1e12
+    bandwidth = float(device.memory.bandwidth_gbs or 0) * 1e9
+    flops, moved = 2 * 512 * 1024 * 2048, 2.0 * (512 * 2048 + 2048 * 1024 + 512 * 1024)
+    _assert_numbers(
+        _outputs(form),
+        {
+            "intensity": calc.gemm_intensity(512, 1024, 2048, dtype="bf16"),
+            "seconds": calc.roofline_time(flops, moved, peak, bandwidth),
+        },
+    )
+    assert requested == []

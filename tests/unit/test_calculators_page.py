@@ -1,0 +1,140 @@
+"""Calculator page macros: forms render, page data is complete and safe, pages use known forms."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+from tests.conftest import ROOT
+
+from xpuref import calc, calculators_page
+from xpuref.catalog import Catalog, load_catalog
+from xpuref.pagecontext import PageContext
+from xpuref.paths import data_dir
+from xpuref.version import DataVersion
+
+CALCULATORS_JS = ROOT / "site_overrides" / "assets" / "js" / "calculators.js"
+PAGES = ROOT / "content" / "calculators"
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    """The real catalog."""
+    return load_catalog(data_dir())
+
+
+def _ctx(catalog: Catalog, url: str = "calculators/flops/") -> PageContext:
+    """A page context for a calculator page."""
+    return PageContext(catalog, DataVersion("test", "2026-01-01", 0), url, True)
+
+
+class _Forms(HTMLParser):
+    """Collects form fields, outputs and the inline data of rendered HTML."""
+
+    def __init__(self) -> None:
+        """Start empty."""
+        super().__init__()
+        self.forms: list[str] = []
+        self.fields: list[dict[str, str | None]] = []
+        self.outputs: list[str] = []
+        self.data: list[str] = []
+        self._in_json = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """Record calculator parts."""
+        found = dict(attrs)
+        if tag == "form":
+            self.forms.append(str(found.get("data-calc")))
+        if "data-kind" in found:
+            self.fields.append(found)
+        if tag == "output":
+            self.outputs.append(str(found.get("data-out")))
+        if tag == "script" and found.get("type") == "application/json":
+            self._in_json = True
+
+    def handle_endtag(self, tag: str) -> None:
+        """Leave a JSON script."""
+        if tag == "script":
+            self._in_json = False
+
+    def handle_data(self, data: str) -> None:
+        """Keep JSON text."""
+        if self._in_json:
+            self.data.append(data)
+
+
+def _parse(html: str) -> _Forms:
+    """Parse rendered calculator HTML."""
+    parser = _Forms()
+    parser.feed(html)
+    return parser
+
+
+@pytest.mark.parametrize("name", calculators_page.CALCULATORS)
+def test_every_calculator_renders_a_bound_form(catalog: Catalog, name: str) -> None:
+    """Each form has named, typed fields, outputs, no blank lines, and a compute in the JS."""
+    html = str(calculators_page.macros(_ctx(catalog))["calculator"](name))
+    parsed = _parse(html)
+    assert parsed.forms == [name]
+    assert parsed.fields and all(f.get("name") for f in parsed.fields)
+    assert {f["data-kind"] for f in parsed.fields} <= {"int", "number", "shape", "choice", "bool"}
+    assert len({f["name"] for f in parsed.fields}) == len(parsed.fields)
+    assert parsed.outputs
+    assert "\n\n" not in html
+    assert re.search(rf'^\s+"?{re.escape(name)}"?: function', CALCULATORS_JS.read_text(), re.M)
+
+
+def test_unknown_calculator_is_refused(catalog: Catalog) -> None:
+    """A typo in a page is a build error, not an empty form."""
+    with pytest.raises(ValueError, match="unknown calculator"):
+        calculators_page.macros(_ctx(catalog))["calculator"]("flops")
+
+
+def test_page_data_is_emitted_once_and_complete(catalog: Catalog) -> None:
+    """The first form on a page carries the data; the JSON lists devices, presets and rules."""
+    macros = calculators_page.macros(_ctx(catalog))
+    first, second = str(macros["calculator"]("conv2d")), str(macros["calculator"]("linear"))
+    assert 'id="xpuref-calc-data"' in first and "xpuref-calc-data" not in second
+    data = json.loads("".join(_parse(first).data))
+    assert [d["id"] for d in data["devices"]] == [d.id for d in catalog.sorted_devices()]
+    assert list(data["presets"]) == calc.model_names()
+    assert [r["id"] for r in data["rules"]] == [r["id"] for r in calc.load_export_rules()]
+    assert data["bit_lengths"] == calc.BIT_LENGTHS
+    h100 = next(d for d in data["devices"] if d["id"] == "nvidia-h100-sxm5-80gb")
+    assert h100["memory_gb"] == 80 and h100["calc"]["peak_dense"]["bf16_matrix"] == 989.4
+
+
+def test_page_data_cannot_close_its_script(catalog: Catalog) -> None:
+    """Angle brackets and ampersands in data are escaped inside the JSON script."""
+    device = catalog.sorted_devices()[0].model_copy(update={"name": "</script><b>&"})
+    shown = calculators_page.compact_device(device)
+    assert shown["name"] == "</script><b>&"
+    html = str(calculators_page.calculator_data(catalog))
+    body = html.split('type="application/json"', 1)[1]
+    assert body.count("</script>") == 1 and "<b>" not in body
+
+
+def test_scripts_are_linked_relative_to_the_page(catalog: Catalog) -> None:
+    """While the scripts are not in extra_javascript, the data comes with relative script tags."""
+    html = str(calculators_page.macros(_ctx(catalog, "calculators/llm/"))["calculator_data"]())
+    if calculators_page.EMIT_SCRIPT_TAGS:
+        assert '<script src="../../assets/js/xpuref-calc.js" defer>' in html
+        assert '<script src="../../assets/js/calculators.js" defer>' in html
+        assert 'href="../../assets/css/calculators.css"' in html
+
+
+def test_dtype_table_lists_every_format(catalog: Catalog) -> None:
+    """The units page table has one row per format with its byte size."""
+    html = str(calculators_page.macros(_ctx(catalog))["dtype_table"]())
+    for dtype, size in calc.DTYPE_BYTES.items():
+        assert f"<td>{dtype}</td><td>{size:g}</td>" in html
+
+
+def test_pages_use_known_calculators() -> None:
+    """Every calculator is placed on some page, and pages name only known calculators."""
+    used = []
+    for page in sorted(PAGES.glob("*.md")):
+        used += re.findall(r'calculator\("([^"]+)"\)', page.read_text(encoding="utf-8"))
+    assert sorted(used) == sorted(calculators_page.CALCULATORS)
