@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from xpuref.calcbench import calculator_timings
 from xpuref.catalog import load_catalog
 from xpuref.paths import ROOT, data_dir
 from xpuref.synthetic import make_synthetic_data
@@ -26,6 +27,7 @@ GOALS = {
     "growth_ratio_max": 11.0,
     "build_1000_seconds_max": 180.0,
     "heaviest_page_bytes_max": 700_000,
+    "recompute_ms_max": 5.0,
 }
 
 
@@ -108,6 +110,7 @@ def run_bench(sizes: tuple[int, ...] = (100, 1000)) -> dict[str, Any]:
             "pages": len(pages),
             "site_bytes": _tree_bytes(work / "site"),
             "heaviest_page": _heaviest_page(work / "site"),
+            "calculator_recompute": calculator_timings(work / "site"),
         }
         bundle = build_bundle(ROOT / "mkdocs-offline.yml", work / "bundle.zip")
         result["real"]["bundle_bytes"] = bundle.stat().st_size
@@ -136,6 +139,9 @@ def _verdicts(result: dict[str, Any]) -> dict[str, bool]:
         "heaviest_page": result["real"]["heaviest_page"]["gzip_bytes"]
         < GOALS["heaviest_page_bytes_max"],
     }
+    recompute = result["real"]["calculator_recompute"]["worst_median_ms"]
+    if recompute is not None:
+        verdicts["recompute"] = recompute < GOALS["recompute_ms_max"]
     growth = result.get("growth")
     if growth:
         verdicts["time_growth"] = growth["time_ratio"] <= GOALS["growth_ratio_max"]
@@ -159,6 +165,13 @@ def report(result: dict[str, Any]) -> str:
         f"  heaviest page {real['heaviest_page']['page']}: "
         f"{real['heaviest_page']['gzip_bytes'] / 1000:.0f} kB gzipped (HTML + local JS/CSS)",
     ]
+    calc = real["calculator_recompute"]
+    if calc["worst_median_ms"] is not None:
+        lines.append(
+            f"  calculators: {len(calc['calculators'])} recompute in a median of at most "
+            f"{calc['worst_median_ms']:.2f} ms per input change "
+            f"(worst single {calc['worst_ms']:.2f} ms)"
+        )
     for size, row in result["synthetic"].items():
         lines.append(
             f"synthetic {size} devices: build {row['build_seconds']:.1f} s, "

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from xpuref.calc._export import classify, device_tpp, load_export_rules
+from xpuref.calc._export import classify, device_tpp, shared_export_rules
 from xpuref.calc._validate import check_number
 
 __all__ = ["SPARSE_KEYS", "device_derived", "device_export_classes"]
@@ -83,4 +83,4 @@ def device_derived(device: Mapping[str, Any]) -> dict[str, Any]:
 
 def device_export_classes(device: Mapping[str, Any]) -> dict[str, str]:
     """Return {rule id: class} for every rule in data/export_controls.yaml."""
-    return {rule["id"]: classify(device, rule) for rule in load_export_rules()}
+    return {rule["id"]: classify(device, rule) for rule in shared_export_rules()}

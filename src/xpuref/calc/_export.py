@@ -107,7 +107,12 @@ def _check_rule(rule: Any) -> None:
 
 def load_export_rules() -> list[dict[str, Any]]:
     """Return a copy of the export-control rules from data/export_controls.yaml."""
-    return copy.deepcopy(list(_load(str(data_dir() / "export_controls.yaml"))))
+    return copy.deepcopy([dict(rule) for rule in shared_export_rules()])
+
+
+def shared_export_rules() -> tuple[Mapping[str, Any], ...]:
+    """The loaded rules themselves, not copied: for read-only use inside xpuref.calc."""
+    return tuple(_load(str(data_dir() / "export_controls.yaml")))
 
 
 def _optional_number(name: str, value: Any) -> float | None:
