@@ -17,6 +17,7 @@ from xpuref import calc
 from xpuref.catalog import Catalog
 from xpuref.derive import calc_input
 from xpuref.inline_json import script_json
+from xpuref.memo import per_object
 from xpuref.pagecontext import PageContext
 from xpuref.render import template_env
 from xpuref.schema import PEAK_KEYS, Device
@@ -140,7 +141,12 @@ def calculator_data(catalog: Catalog) -> Markup:
     <script> in the new page without its type attribute, which would run JSON as code.
     """
     return Markup('<template id="{}">{}</template>').format(
-        DATA_ELEMENT_ID, script_json(_data(catalog), f"{DATA_ELEMENT_ID}-json")
+        DATA_ELEMENT_ID,
+        per_object(
+            "calculator-json",
+            catalog,
+            lambda: script_json(_data(catalog), f"{DATA_ELEMENT_ID}-json"),
+        ),
     )
 
 
@@ -172,7 +178,12 @@ def _device_groups(catalog: Catalog) -> list[tuple[str, list[Device]]]:
 
 
 def _context(catalog: Catalog) -> dict[str, Any]:
-    """Return the values every calculator template may use."""
+    """Return the values every calculator template may use (computed once per catalog)."""
+    return per_object("calculator-context", catalog, lambda: _make_context(catalog))
+
+
+def _make_context(catalog: Catalog) -> dict[str, Any]:
+    """Build the values every calculator template may use."""
     presets = [(name, calc.model_preset(name)) for name in calc.model_names()]
     return {
         "device_groups": _device_groups(catalog),

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from xpuref.catalog import Catalog
+from xpuref.memo import per_object
 from xpuref.schema import PEAK_KEYS, Device
 from xpuref.spec import spec_rows
 from xpuref.version import DataVersion
@@ -46,7 +47,16 @@ def device_url(device_id: str) -> str:
 
 
 def device_record(device: Device, catalog: Catalog) -> dict[str, Any]:
-    """One device as published: raw fields, flattened basics, sources, derived figures."""
+    """One device as published: raw fields, flattened basics, sources, derived figures.
+
+    Computed once per device object; the top level is a fresh dict, nested values are shared
+    and must be treated as read-only.
+    """
+    return dict(per_object("record", device, lambda: _record(device, catalog)))
+
+
+def _record(device: Device, catalog: Catalog) -> dict[str, Any]:
+    """Build one device's published record."""
     from xpuref.derive import derived_for, export_for
 
     arch = catalog.architectures[device.architecture]
