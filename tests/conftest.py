@@ -48,6 +48,19 @@ def data_copy(tmp_path: Path) -> Path:
     return make_data_dir(tmp_path / "data")
 
 
+def run_xpuref(*args: str, **env_extra: str) -> subprocess.CompletedProcess[str]:
+    """Run the xpuref command line from the project root in a fresh process."""
+    env = {k: v for k, v in os.environ.items() if k not in {"XPUREF_SITE_URL", "XPUREF_DATA"}}
+    return subprocess.run(
+        [sys.executable, "-m", "xpuref.cli", *args],
+        cwd=ROOT,
+        env={**env, **env_extra},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 @dataclass(frozen=True)
 class BuiltSite:
     """A site built once per test session from the real data, and served on loopback."""
@@ -76,24 +89,7 @@ def _serve(env_extra: dict[str, str], out: Path) -> Iterator[BuiltSite]:
     """Build the site with its URL set to a loopback server, then serve it until done."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"
-    env = {**os.environ, **env_extra, "XPUREF_SITE_URL": url}
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "xpuref.cli",
-            "build",
-            "--config",
-            str(ROOT / "mkdocs.yml"),
-            "--out",
-            str(out),
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_xpuref("build", "--out", str(out), XPUREF_SITE_URL=url, **env_extra)
     assert done.returncode == 0, done.stderr
     handler = functools.partial(_QuietHandler, directory=str(out))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
@@ -164,22 +160,7 @@ def offline_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     work = tmp_path_factory.mktemp("bundle")
     archive = work / "xpuref-offline.zip"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "xpuref.cli",
-            "bundle",
-            "--config",
-            str(ROOT / "mkdocs-offline.yml"),
-            "--out",
-            str(archive),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_xpuref("bundle", "--out", str(archive))
     assert done.returncode == 0, done.stderr
     with zipfile.ZipFile(archive) as zf:
         zf.extractall(work / "unzipped")

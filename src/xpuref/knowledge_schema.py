@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
-from datetime import date
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from xpuref.schema import CitedPage, check_date
 
 __all__ = [
     "ALLOWED_PAGES",
@@ -105,35 +105,12 @@ class _Strict(BaseModel):
 
 def _real_date(value: str) -> str:
     """Raise ValueError unless value is a real YYYY[-MM[-DD]] date."""
-    parts = [int(p) for p in value.split("-")]
-    year, month, day = [*parts, 1, 1][:3]
-    if not 1990 <= year <= 2100:
-        raise ValueError(f"year {year} is outside 1990-2100")
-    date(year, month, day)
+    check_date(value)
     return value
 
 
-class KnowledgeSource(_Strict):
+class KnowledgeSource(CitedPage):
     """A page actually read that backs an entry."""
-
-    id: Slug
-    url: Annotated[str, Field(max_length=2000)]
-    title: Text
-    accessed: PartialDate
-
-    @field_validator("url")
-    @classmethod
-    def _http_only(cls, value: str) -> str:
-        """Refuse anything but an absolute http(s) address."""
-        if not re.match(r"^https?://[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$", value):
-            raise ValueError("must be an absolute http:// or https:// address")
-        return value
-
-    @field_validator("accessed")
-    @classmethod
-    def _accessed_date(cls, value: str) -> str:
-        """Require a real calendar date."""
-        return _real_date(value)
 
 
 Sources = Annotated[list[KnowledgeSource], Field(min_length=1)]

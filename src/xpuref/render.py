@@ -15,7 +15,7 @@ from xpuref.catalog import Catalog
 from xpuref.derive import derived_for, export_for
 from xpuref.safetext import theme_safe
 from xpuref.schema import Device
-from xpuref.spec import format_number, spec_rows
+from xpuref.spec import PEAK_LABELS, format_number, spec_rows
 from xpuref.urls import page_url, relative_url
 from xpuref.version import DataVersion
 
@@ -56,23 +56,8 @@ class DerivedRow:
     unit: str
 
 
-_KEY_LABELS = {
-    "fp64": "FP64",
-    "fp64_matrix": "FP64 matrix",
-    "fp32": "FP32",
-    "fp32_matrix": "FP32 matrix",
-    "fp16": "FP16",
-    "bf16": "BF16",
-    "tf32_matrix": "TF32 matrix",
-    "bf16_matrix": "BF16 matrix",
-    "fp16_matrix": "FP16 matrix",
-    "fp8_matrix": "FP8 matrix",
-    "fp6_matrix": "FP6 matrix",
-    "fp4_matrix": "FP4 matrix",
-    "int8_matrix": "INT8 matrix",
-    "int4_matrix": "INT4 matrix",
-    "int8": "INT8",
-}
+# Short labels for derived-figure rows: the spec labels without "(vector)".
+_KEY_LABELS = {key: label.removesuffix(" (vector)") for key, label in PEAK_LABELS.items()}
 
 
 def _num(value: float, digits: int = 4) -> str:

@@ -14,6 +14,7 @@ __all__ = [
     "Alternative",
     "Architecture",
     "ArchitectureSource",
+    "CitedPage",
     "Device",
     "Interconnect",
     "Memory",
@@ -22,6 +23,7 @@ __all__ = [
     "RatioException",
     "Source",
     "Vendor",
+    "check_date",
 ]
 
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=80)]
@@ -49,14 +51,13 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, frozen=True)
 
 
-class Source(_Strict):
-    """A page actually read, and the fields it backs."""
+class CitedPage(_Strict):
+    """A page actually read: its address, title and the date it was read."""
 
     id: Slug
     url: Annotated[str, Field(max_length=2000)]
     title: Text
     accessed: PartialDate
-    fields: list[Annotated[str, Field(pattern=r"^[a-z0-9_]+(\.[a-z0-9_]+)*$")]] = []
 
     @field_validator("url")
     @classmethod
@@ -70,15 +71,21 @@ class Source(_Strict):
     @classmethod
     def _real_date(cls, value: str) -> str:
         """Require a real calendar date."""
-        _check_date(value)
+        check_date(value)
         return value
+
+
+class Source(CitedPage):
+    """A page actually read, and the fields it backs."""
+
+    fields: list[Annotated[str, Field(pattern=r"^[a-z0-9_]+(\.[a-z0-9_]+)*$")]] = []
 
 
 class ArchitectureSource(Source):
     """A source for an architecture entry; it backs the whole entry."""
 
 
-def _check_date(value: str) -> None:
+def check_date(value: str) -> None:
     """Raise ValueError unless ``value`` is a real YYYY[-MM[-DD]] date."""
     parts = [int(p) for p in value.split("-")]
     year, month, day = [*parts, 1, 1][:3]
@@ -196,7 +203,7 @@ class Device(_Strict):
     @classmethod
     def _real_date(cls, value: str) -> str:
         """Require a real calendar date."""
-        _check_date(value)
+        check_date(value)
         return value
 
     @field_validator("accumulate")

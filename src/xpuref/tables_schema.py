@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
-from datetime import date
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -12,15 +10,15 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    field_validator,
     model_validator,
 )
+
+from xpuref.schema import CitedPage
 
 __all__ = ["Cell", "Column", "DataTable", "TableSource"]
 
 TableId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=60)]
 ColumnKey = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=60)]
-SourceId = Annotated[str, Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=80)]
 Text = Annotated[str, Field(min_length=1, max_length=400)]
 LongText = Annotated[str, Field(min_length=1, max_length=4000)]
 
@@ -43,7 +41,6 @@ def _cell_value(value: Any) -> Any:
 #: One table cell: text, a finite number, or null where the column allows it.
 Cell = Annotated[Any, AfterValidator(_cell_value)]
 
-_URL = re.compile(r"^https?://[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$")
 
 
 class _Strict(BaseModel):
@@ -62,29 +59,10 @@ class Column(_Strict):
     nullable: bool = False
 
 
-class TableSource(_Strict):
+class TableSource(CitedPage):
     """A page actually read, and which rows of the table it backs."""
 
-    id: SourceId
-    url: Annotated[str, Field(max_length=2000)]
-    title: Text
-    accessed: Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$")]
     rows: list[Annotated[int, Field(ge=0)]] | Literal["all"] | None = None
-
-    @field_validator("url")
-    @classmethod
-    def _http_only(cls, value: str) -> str:
-        """Refuse anything but an absolute http(s) address."""
-        if not _URL.match(value):
-            raise ValueError("must be an absolute http:// or https:// address")
-        return value
-
-    @field_validator("accessed")
-    @classmethod
-    def _real_date(cls, value: str) -> str:
-        """Require a real calendar date."""
-        date.fromisoformat(value)
-        return value
 
     def covers(self, index: int) -> bool:
         """Whether this source backs row ``index`` (no list means every row)."""

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from tests.conftest import ROOT, BuiltSite, make_data_dir
+from tests.conftest import BuiltSite, make_data_dir, run_xpuref
 
 from xpuref.catalog import load_catalog
 
@@ -51,24 +48,7 @@ def test_old_url_redirects_in_built_site(tmp_path: Path) -> None:
         file.read_text().replace("status: shipping", "status: shipping\nformer_ids: [h100-sxm]")
     )
     out = tmp_path / "site"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "xpuref.cli",
-            "build",
-            "--config",
-            str(ROOT / "mkdocs.yml"),
-            "--out",
-            str(out),
-            "--no-strict",
-        ],
-        cwd=ROOT,
-        env={**os.environ, "XPUREF_DATA": str(data)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_xpuref("build", "--out", str(out), "--no-strict", XPUREF_DATA=str(data))
     assert done.returncode == 0, done.stderr
     page = (out / "devices/h100-sxm/index.html").read_text()
     assert "nvidia-h100-sxm5-80gb/" in page

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from tests.conftest import ROOT
+from tests.conftest import run_xpuref
 
 pytestmark = pytest.mark.site
 
@@ -25,15 +22,7 @@ def _digest(tree: Path) -> dict[str, str]:
 
 def _run(*args: str) -> None:
     """Run the xpuref command line and insist it succeeds."""
-    env = {k: v for k, v in os.environ.items() if k not in {"XPUREF_SITE_URL", "XPUREF_DATA"}}
-    done = subprocess.run(
-        [sys.executable, "-m", "xpuref.cli", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_xpuref(*args)
     assert done.returncode == 0, done.stderr
 
 

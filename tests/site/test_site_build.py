@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.conftest import ROOT, BuiltSite, make_data_dir
+from tests.conftest import ROOT, BuiltSite, make_data_dir, run_xpuref
 
 from xpuref.catalog import load_catalog
 from xpuref.paths import DATA_DIR
@@ -128,23 +128,7 @@ def test_invalid_data_leaves_site_untouched(tmp_path: Path) -> None:
     out = tmp_path / "site"
     out.mkdir()
     (out / "index.html").write_text("old site")
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "xpuref.cli",
-            "build",
-            "--config",
-            str(ROOT / "mkdocs.yml"),
-            "--out",
-            str(out),
-        ],
-        cwd=ROOT,
-        env={**os.environ, "XPUREF_DATA": str(data)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_xpuref("build", "--out", str(out), XPUREF_DATA=str(data))
     assert done.returncode == 1
     assert "peak_dense.fp32: must be a finite number" in done.stderr
     assert "Traceback" not in done.stderr
