@@ -179,6 +179,40 @@ def _plausibility(device: Device, src: SourceFile) -> list[Problem]:
     return problems
 
 
+def _gaps(device: Device, src: SourceFile) -> list[Problem]:
+    """A missing basic figure needs a stated reason; a stated gap must really be missing."""
+    problems: list[Problem] = []
+    missing = device.missing_basics()
+    for name in device.gaps:
+        if name not in missing:
+            where = ("gaps", name)
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(where),
+                    dotted(where),
+                    f"'{name}' has a value; remove this gap",
+                )
+            )
+    for lacking in missing:
+        if lacking not in device.gaps:
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(("gaps",)),
+                    "gaps",
+                    f"no value for '{lacking}': give it with a source, or say "
+                    f"why it is missing under gaps.{lacking}",
+                )
+            )
+    return problems
+
+
 def check_device(device: Device, raw: Any, src: SourceFile) -> list[Problem]:
     """Run every single-device check."""
-    return _sourcing(device, raw, src) + _ratios(device, src) + _plausibility(device, src)
+    return (
+        _sourcing(device, raw, src)
+        + _ratios(device, src)
+        + _plausibility(device, src)
+        + _gaps(device, src)
+    )

@@ -26,6 +26,7 @@ __all__ = [
     "ecosystem_html",
     "export_classes_html",
     "export_rules_html",
+    "gaps_html",
     "glossary_html",
     "macros",
 ]
@@ -220,6 +221,21 @@ def disagreements_html(catalog: Catalog, ctx: PageContext) -> Markup:
     return Markup(_ENV.get_template("knowledge/disagreements.html.j2").render(rows=rows))
 
 
+def gaps_html(catalog: Catalog, ctx: PageContext) -> Markup:
+    """Every basic figure a device lacks, with the reason its file states."""
+    rows = [
+        {
+            "name": device.name,
+            "href": ctx.link_to_page(f"devices/{device.id}.md"),
+            "field": field,
+            "reason": reason,
+        }
+        for device in catalog.sorted_devices()
+        for field, reason in sorted(device.gaps.items())
+    ]
+    return Markup(_ENV.get_template("knowledge/gaps.html.j2").render(rows=rows))
+
+
 def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     """Macros this module offers to content pages."""
     return {
@@ -230,5 +246,6 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
         ),
         "export_classes_table": lambda: export_classes_html(ctx.catalog, ctx),
         "disagreements_table": lambda: disagreements_html(ctx.catalog, ctx),
+        "gaps_table": lambda: gaps_html(ctx.catalog, ctx),
         "glossary_term_count": lambda: len(current_knowledge().glossary),
     }

@@ -41,6 +41,7 @@ Tflops = Annotated[float, _positive(1e6)]
 Kind = Literal["cpu", "gpu", "tpu", "npu", "lpu", "ipu", "asic", "fpga"]
 Scope = Literal["chip", "card", "module", "system"]
 Status = Literal["announced", "shipping", "discontinued"]
+BasicField = Literal["memory.capacity_gb", "memory.bandwidth_gbs", "peak_dense", "power.tdp_w"]
 Market = Literal["datacenter", "workstation", "consumer", "edge"]
 AccumulatePrecision = Literal["fp16", "bf16", "fp32", "int32"]
 
@@ -196,6 +197,7 @@ class Device(_Strict):
     accumulate: dict[str, Accumulate] = {}
     ratio_exceptions: list[RatioException] = []
     alternatives: list[Alternative] = []
+    gaps: dict[BasicField, LongText] = {}
     notes: LongText | None = None
     sources: Annotated[list[Source], Field(min_length=1)]
 
@@ -223,6 +225,16 @@ class Device(_Strict):
         if dupes:
             raise ValueError(f"duplicate source id(s): {', '.join(dupes)}")
         return self
+
+    def missing_basics(self) -> list[str]:
+        """The basic fields (memory, bandwidth, a dense peak, power) this device lacks."""
+        present = {
+            "memory.capacity_gb": self.memory.capacity_gb is not None,
+            "memory.bandwidth_gbs": self.memory.bandwidth_gbs is not None,
+            "peak_dense": bool(self.peak_dense.present()),
+            "power.tdp_w": self.power.tdp_w is not None,
+        }
+        return [name for name, ok in present.items() if not ok]
 
     @property
     def launch_year(self) -> int:

@@ -280,3 +280,23 @@ def test_all_problems_reported_together(data_copy: Path) -> None:
 def test_missing_folder(tmp_path: Path) -> None:
     """A data folder that does not exist is a problem, not a traceback."""
     assert _problems(tmp_path / "nope")[0].endswith("data folder does not exist")
+
+
+def test_missing_basic_needs_a_gap(data_copy: Path) -> None:
+    """Dropping the power figure without a stated reason is refused."""
+    _edit(data_copy, "  tdp_w: 700\n", "")
+    _edit(data_copy, "power.tdp_w, ", "")
+    assert any("gaps: no value for 'power.tdp_w'" in p for p in _problems(data_copy))
+
+
+def test_gap_with_reason_is_accepted_and_stale_gap_refused(data_copy: Path) -> None:
+    """A stated gap makes the file valid; a gap for a field that has a value is refused."""
+    _edit(data_copy, "  tdp_w: 700\n", "")
+    _edit(data_copy, "power.tdp_w, ", "")
+    _edit(data_copy, "notes:", "gaps:\n  power.tdp_w: the vendor states no power figure\nnotes:")
+    assert load_catalog(data_copy).devices["nvidia-h100-sxm5-80gb"].gaps
+    _edit(data_copy, "gaps:\n", "gaps:\n  memory.capacity_gb: stale\n")
+    assert any(
+        "gaps.memory.capacity_gb: 'memory.capacity_gb' has a value" in p
+        for p in _problems(data_copy)
+    )
