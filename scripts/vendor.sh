@@ -24,5 +24,9 @@ fetch plotly.js-basic-dist-min "$PLOTLY_BASIC"
 mkdir -p site_overrides/assets/vendor/plotly
 cp "$work/plotly.js-basic-dist-min/package/plotly-basic.min.js" site_overrides/assets/vendor/plotly/
 cp "$work/plotly.js-basic-dist-min/package/LICENSE" site_overrides/assets/vendor/plotly/LICENSE
+# The only network address in the bundle is the default topojson location, used by geo
+# traces that the basic bundle does not even include; point it at the site itself so the
+# offline bundle holds no CDN address at all.
+sed -i 's#dflt:"https://cdn.plot.ly/un/"#dflt:"./"#' site_overrides/assets/vendor/plotly/plotly-basic.min.js
 grep -q "v$PLOTLY_BASIC" site_overrides/assets/vendor/plotly/plotly-basic.min.js
 echo "vendored plotly.js-basic-dist-min $PLOTLY_BASIC"
