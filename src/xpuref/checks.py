@@ -17,6 +17,11 @@ RATIO_CHECKS: tuple[tuple[str, str, str, float], ...] = (
 )
 
 
+def _at(src: SourceFile, where: FieldPath, message: str) -> Problem:
+    """A problem at a field of a file, located by the file's line map."""
+    return Problem(src.name, src.lines.line_of(where), dotted(where), message)
+
+
 def numeric_paths(raw: Any, path: FieldPath = ()) -> list[FieldPath]:
     """List the paths of every number in a device file outside sources and alternatives."""
     if isinstance(raw, dict):
@@ -52,20 +57,15 @@ def _sourcing(device: Device, raw: Any, src: SourceFile) -> list[Problem]:
     claims = {f for s in device.sources for f in s.fields}
     for path in numeric_paths(raw):
         if not _covered(path, claims):
-            problems.append(
-                Problem(
-                    src.name, src.lines.line_of(path), dotted(path), "no source backs this number"
-                )
-            )
+            problems.append(_at(src, path, "no source backs this number"))
     for i, source in enumerate(device.sources):
         for j, claim in enumerate(source.fields):
             if not _exists(raw, claim):
                 where: FieldPath = ("sources", i, "fields", j)
                 problems.append(
-                    Problem(
-                        src.name,
-                        src.lines.line_of(where),
-                        dotted(where),
+                    _at(
+                        src,
+                        where,
                         f"names '{claim}', which this file does not have",
                     )
                 )
@@ -74,20 +74,18 @@ def _sourcing(device: Device, raw: Any, src: SourceFile) -> list[Problem]:
         if alt.source not in source_ids:
             where = ("alternatives", i, "source")
             problems.append(
-                Problem(
-                    src.name,
-                    src.lines.line_of(where),
-                    dotted(where),
+                _at(
+                    src,
+                    where,
                     f"unknown source id '{alt.source}'",
                 )
             )
         if not _exists(raw, alt.field):
             where = ("alternatives", i, "field")
             problems.append(
-                Problem(
-                    src.name,
-                    src.lines.line_of(where),
-                    dotted(where),
+                _at(
+                    src,
+                    where,
                     f"names '{alt.field}', which this file does not have",
                 )
             )
@@ -95,10 +93,9 @@ def _sourcing(device: Device, raw: Any, src: SourceFile) -> list[Problem]:
         if exc.source not in source_ids:
             where = ("ratio_exceptions", i, "source")
             problems.append(
-                Problem(
-                    src.name,
-                    src.lines.line_of(where),
-                    dotted(where),
+                _at(
+                    src,
+                    where,
                     f"unknown source id '{exc.source}'",
                 )
             )
@@ -116,10 +113,9 @@ def _ratios(device: Device, src: SourceFile) -> list[Problem]:
             if ratio > limit:
                 where = ("peak_dense", top)
                 problems.append(
-                    Problem(
-                        src.name,
-                        src.lines.line_of(where),
-                        dotted(where),
+                    _at(
+                        src,
+                        where,
                         f"{top} is {ratio:.2f} x {bottom} (at most {limit} expected): is a sparse "
                         f"figure typed as dense? If the chip really does this, add a sourced "
                         f"ratio_exceptions entry with check '{name}'",
@@ -128,10 +124,9 @@ def _ratios(device: Device, src: SourceFile) -> list[Problem]:
     if "fp64" in rates and "fp32" in rates and rates["fp64"] > rates["fp32"] * 1.001:
         where = ("peak_dense", "fp64")
         problems.append(
-            Problem(
-                src.name,
-                src.lines.line_of(where),
-                dotted(where),
+            _at(
+                src,
+                where,
                 "fp64 vector rate exceeds the fp32 vector rate",
             )
         )
@@ -139,10 +134,9 @@ def _ratios(device: Device, src: SourceFile) -> list[Problem]:
         if key not in rates:
             where = ("accumulate", key)
             problems.append(
-                Problem(
-                    src.name,
-                    src.lines.line_of(where),
-                    dotted(where),
+                _at(
+                    src,
+                    where,
                     f"peak_dense has no '{key}' for this to describe",
                 )
             )
@@ -157,10 +151,9 @@ def _plausibility(device: Device, src: SourceFile) -> list[Problem]:
     if bandwidth is not None and not on_chip and bandwidth > 100_000:
         where = ("memory", "bandwidth_gbs")
         problems.append(
-            Problem(
-                src.name,
-                src.lines.line_of(where),
-                dotted(where),
+            _at(
+                src,
+                where,
                 f"{bandwidth:g} GB/s is beyond any off-chip memory (over 100 TB/s); check the unit",
             )
         )
@@ -169,10 +162,9 @@ def _plausibility(device: Device, src: SourceFile) -> list[Problem]:
         if device.scope != "system" and not wafer_scale and value > 100_000:
             where = ("peak_dense", key)
             problems.append(
-                Problem(
-                    src.name,
-                    src.lines.line_of(where),
-                    dotted(where),
+                _at(
+                    src,
+                    where,
                     f"{value:g} TFLOPS is beyond any single {device.scope}; check the unit",
                 )
             )
@@ -187,10 +179,9 @@ def _gaps(device: Device, src: SourceFile) -> list[Problem]:
         if name not in missing:
             where = ("gaps", name)
             problems.append(
-                Problem(
-                    src.name,
-                    src.lines.line_of(where),
-                    dotted(where),
+                _at(
+                    src,
+                    where,
                     f"'{name}' has a value; remove this gap",
                 )
             )
