@@ -10,7 +10,7 @@ from xpuref.checks import check_device
 from xpuref.problems import DataError, Problem
 from xpuref.pydantic_errors import parse_model
 from xpuref.schema import Architecture, Device, Vendor
-from xpuref.yamlsource import SourceFile, read_yaml
+from xpuref.yamlsource import SourceFile, display_name, read_collecting
 
 __all__ = ["Catalog", "load_catalog"]
 
@@ -33,26 +33,9 @@ class Catalog:
         return {old: d.id for d in self.devices.values() for old in d.former_ids}
 
 
-def _relative(path: Path, root: Path) -> str:
-    """Display a path relative to the data folder's parent when possible."""
-    try:
-        return str(path.relative_to(root.parent))
-    except ValueError:
-        return str(path)
-
-
-def _read(path: Path, root: Path, problems: list[Problem]) -> SourceFile | None:
-    """Read one YAML file, adding its problems instead of raising."""
-    try:
-        return read_yaml(path, _relative(path, root))
-    except DataError as exc:
-        problems += exc.problems
-        return None
-
-
 def _vendors(root: Path, problems: list[Problem]) -> dict[str, Vendor]:
     """Load vendors.yaml."""
-    src = _read(root / "vendors.yaml", root, problems)
+    src = read_collecting(root / "vendors.yaml", root, problems)
     if src is None:
         return {}
     if not isinstance(src.data, dict):
@@ -71,7 +54,7 @@ def _architectures(
     root: Path, vendors: dict[str, Vendor], problems: list[Problem]
 ) -> dict[str, Architecture]:
     """Load architectures.yaml and check ids and vendors."""
-    src = _read(root / "architectures.yaml", root, problems)
+    src = read_collecting(root / "architectures.yaml", root, problems)
     if src is None:
         return {}
     if not isinstance(src.data, list):
@@ -107,7 +90,7 @@ def _architectures(
 
 def _device(path: Path, root: Path, problems: list[Problem]) -> tuple[Device, SourceFile] | None:
     """Load one device file with its single-file checks."""
-    src = _read(path, root, problems)
+    src = read_collecting(path, root, problems)
     if src is None:
         return None
     if not isinstance(src.data, dict):
@@ -224,7 +207,7 @@ def load_catalog(root: Path) -> Catalog:
         if stray.is_file():
             problems.append(
                 Problem(
-                    _relative(stray, root),
+                    display_name(stray, root),
                     1,
                     "",
                     "device files belong in devices/<vendor>/<id>.yaml",
@@ -232,9 +215,11 @@ def load_catalog(root: Path) -> Catalog:
             )
     for path in sorted((root / "devices").glob("*/*")):
         if path.is_file() and path.suffix != ".yaml":
-            problems.append(Problem(_relative(path, root), 1, "", "device files must end in .yaml"))
+            problems.append(
+                Problem(display_name(path, root), 1, "", "device files must end in .yaml")
+            )
     if not loaded and not problems:
-        problems.append(Problem(_relative(root / "devices", root), 1, "", "no device files"))
+        problems.append(Problem(display_name(root / "devices", root), 1, "", "no device files"))
     _cross_checks(loaded, vendors, architectures, problems)
     if problems:
         raise DataError(problems)

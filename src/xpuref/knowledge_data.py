@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from xpuref.knowledge_schema import EcosystemRow, ExportNote, GlossaryEntry
 from xpuref.problems import DataError, Problem
 from xpuref.pydantic_errors import parse_model
-from xpuref.yamlsource import SourceFile, read_yaml
+from xpuref.yamlsource import SourceFile, read_collecting, read_yaml
 
 __all__ = ["KNOWLEDGE_FILES", "Knowledge", "load_knowledge"]
 
@@ -30,20 +30,10 @@ class Knowledge:
     export_notes: list[ExportNote] = field(default_factory=list)
 
 
-def _relative(path: Path, root: Path) -> str:
-    """Display a path relative to the data folder's parent when possible."""
-    try:
-        return str(path.relative_to(root.parent))
-    except ValueError:
-        return str(path)
-
-
 def _read_list(path: Path, root: Path, key: str, problems: list[Problem]) -> SourceFile | None:
     """Read a YAML file whose top level is a mapping holding one list under ``key``."""
-    try:
-        src = read_yaml(path, _relative(path, root))
-    except DataError as exc:
-        problems.extend(exc.problems)
+    src = read_collecting(path, root, problems)
+    if src is None:
         return None
     data = src.data
     if not isinstance(data, dict) or not isinstance(data.get(key), list):

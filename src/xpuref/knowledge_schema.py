@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from xpuref.schema import CitedPage, check_date
+from xpuref.schema import CitedPage, LongText, PartialDate, Slug, Text, check_date
 
 __all__ = [
     "ALLOWED_PAGES",
@@ -19,10 +19,6 @@ __all__ = [
     "KnowledgeSource",
 ]
 
-Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=80)]
-Text = Annotated[str, Field(min_length=1, max_length=400)]
-LongText = Annotated[str, Field(min_length=1, max_length=4000)]
-PartialDate = Annotated[str, Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")]
 
 #: Site pages a glossary entry may point to with `see` (paths relative to content/).
 ALLOWED_PAGES: tuple[str, ...] = (

@@ -8,20 +8,12 @@ from typing import Any
 from xpuref.problems import DataError, Problem
 from xpuref.pydantic_errors import parse_model
 from xpuref.tables_schema import DataTable
-from xpuref.yamlsource import FieldPath, SourceFile, dotted, read_yaml
+from xpuref.yamlsource import FieldPath, SourceFile, display_name, dotted, read_collecting
 
 __all__ = ["TABLES_DIR", "load_tables", "table_problems"]
 
 #: Folder of the table files, inside the data folder.
 TABLES_DIR = "tables"
-
-
-def _relative(path: Path, root: Path) -> str:
-    """Display a path relative to the data folder's parent when possible."""
-    try:
-        return str(path.relative_to(root.parent))
-    except ValueError:
-        return str(path)
 
 
 def _kind_of(value: Any) -> str:
@@ -145,10 +137,8 @@ def table_problems(table: DataTable, src: SourceFile, stem: str) -> list[Problem
 
 def _load_one(path: Path, root: Path, problems: list[Problem]) -> DataTable | None:
     """Read, parse and check one table file, adding its problems."""
-    try:
-        src = read_yaml(path, _relative(path, root))
-    except DataError as exc:
-        problems += exc.problems
+    src = read_collecting(path, root, problems)
+    if src is None:
         return None
     if not isinstance(src.data, dict):
         problems.append(Problem(src.name, 1, "", "expected a mapping of table fields"))
@@ -172,7 +162,7 @@ def load_tables(root: Path) -> dict[str, DataTable]:
     for path in sorted(folder.iterdir()):
         if path.is_dir() or path.suffix != ".yaml":
             problems.append(
-                Problem(_relative(path, root), 1, "", "table files belong in tables/<id>.yaml")
+                Problem(display_name(path, root), 1, "", "table files belong in tables/<id>.yaml")
             )
             continue
         table = _load_one(path, root, problems)

@@ -42,7 +42,6 @@ def _cell_value(value: Any) -> Any:
 Cell = Annotated[Any, AfterValidator(_cell_value)]
 
 
-
 class _Strict(BaseModel):
     """Base: unknown keys refused, no type coercion, no NaN or infinity."""
 

@@ -10,7 +10,15 @@ import yaml
 
 from xpuref.problems import DataError, Problem
 
-__all__ = ["FieldPath", "LineMap", "SourceFile", "dotted", "read_yaml"]
+__all__ = [
+    "FieldPath",
+    "LineMap",
+    "SourceFile",
+    "display_name",
+    "dotted",
+    "read_collecting",
+    "read_yaml",
+]
 
 FieldPath = tuple[str | int, ...]
 
@@ -102,3 +110,20 @@ def read_yaml(path: Path, name: str | None = None) -> SourceFile:
     if problems:
         raise DataError(problems)
     return SourceFile(label, data, lines)
+
+
+def display_name(path: Path, root: Path) -> str:
+    """Name a data file relative to the data folder's parent (``data/...``) when possible."""
+    try:
+        return str(path.relative_to(root.parent))
+    except ValueError:
+        return str(path)
+
+
+def read_collecting(path: Path, root: Path, problems: list[Problem]) -> SourceFile | None:
+    """Read one YAML file of a data folder, adding its problems instead of raising."""
+    try:
+        return read_yaml(path, display_name(path, root))
+    except DataError as exc:
+        problems.extend(exc.problems)
+        return None
