@@ -1,6 +1,6 @@
-"""MkDocs hooks: thin forwarders to xpuref.mkdocs_adapter, where the logic lives."""
+"""MkDocs hooks: thin forwarders to xpuref.site.adapter, where the logic lives."""
 
-from xpuref.mkdocs_adapter import (
+from xpuref.site.adapter import (
     on_config,
     on_files,
     on_page_markdown,

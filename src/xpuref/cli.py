@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from xpuref.paths import data_dir
-from xpuref.problems import DataError
-from xpuref.validation import validate_data
+from xpuref.data.dataset import load_dataset
+from xpuref.data.paths import data_dir
+from xpuref.data.problems import DataError
 
 __all__ = ["main"]
 
@@ -18,24 +18,27 @@ def _validate(args: argparse.Namespace) -> int:
     """Validate the data folder and report every problem."""
     root = Path(args.data) if args.data else data_dir()
     try:
-        found = validate_data(root)
+        found = load_dataset(root)
     except DataError as exc:
         print(exc.report(), file=sys.stderr)
         count = len(exc.problems)
         print(f"{count} problem{'s' if count != 1 else ''} found in {root}", file=sys.stderr)
         return 1
-    catalog = found.catalog
+    from xpuref.views.coverage import coverage_report
+
     print(
-        f"ok: {len(catalog.devices)} devices, {len(catalog.architectures)} architectures, "
-        f"{len(catalog.vendors)} vendors, {len(found.tables)} tables, "
-        f"{len(found.knowledge.glossary)} glossary terms in {root}"
+        f"ok: {len(found.devices)} devices, {len(found.architectures)} architectures, "
+        f"{len(found.vendors)} vendors, {len(found.tables)} tables, "
+        f"{len(found.knowledge.glossary)} glossary terms, {len(found.rules)} export rules, "
+        f"{len(found.presets)} model presets in {root}"
     )
+    print(coverage_report(found))
     return 0
 
 
 def _build(args: argparse.Namespace) -> int:
     """Build the site into a temporary folder, then swap it into place."""
-    from xpuref.sitebuild import SiteBuildError, build_site
+    from xpuref.site.build import SiteBuildError, build_site
 
     try:
         out = build_site(Path(args.config), Path(args.out), strict=not args.no_strict)
@@ -48,14 +51,17 @@ def _build(args: argparse.Namespace) -> int:
     except SiteBuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:
+        print(f"build failed: {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     print(f"site written to {out}")
     return 0
 
 
 def _bundle(args: argparse.Namespace) -> int:
     """Build the offline site and zip it."""
-    from xpuref.bundle import build_bundle
-    from xpuref.sitebuild import SiteBuildError
+    from xpuref.site.build import SiteBuildError
+    from xpuref.site.bundle import build_bundle
 
     try:
         out = build_bundle(Path(args.config), Path(args.out))
@@ -66,6 +72,9 @@ def _bundle(args: argparse.Namespace) -> int:
     except SiteBuildError as exc:
         print(f"bundle failed: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:
+        print(f"bundle failed: {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     print(f"offline bundle written to {out} ({out.stat().st_size:,} bytes)")
     return 0
 
@@ -74,9 +83,19 @@ def _bench(args: argparse.Namespace) -> int:
     """Measure the build and write the figures as JSON."""
     import json
 
-    from xpuref.bench import report, run_bench
+    from xpuref.devtools.bench import report, run_bench
 
-    sizes = tuple(int(s) for s in args.sizes.split(",") if s)
+    try:
+        sizes = tuple(int(s) for s in args.sizes.split(",") if s.strip())
+    except ValueError:
+        print(
+            f"bench: --sizes takes whole numbers separated by commas, got {args.sizes!r}",
+            file=sys.stderr,
+        )
+        return 2
+    if not sizes or any(size < 1 or size > 20_000 for size in sizes):
+        print("bench: each size must be from 1 to 20000", file=sys.stderr)
+        return 2
     result = run_bench(sizes)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -11,9 +11,9 @@ from tests.conftest import BuiltSite
 
 from xpuref import calc
 from xpuref.calc import TransformerConfig, gb_to_gib, tflops_to_flops
-from xpuref.catalog import Catalog, load_catalog
-from xpuref.derive import calc_input, derived_for, export_for
-from xpuref.paths import data_dir
+from xpuref.data.catalog import Catalog, load_catalog
+from xpuref.data.paths import data_dir
+from xpuref.views.derive import calc_input, derived_for, export_for
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

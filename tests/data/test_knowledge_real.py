@@ -7,8 +7,8 @@ from functools import lru_cache
 import pytest
 from tests.conftest import REAL_DATA
 
-from xpuref.knowledge_data import Knowledge, load_knowledge
-from xpuref.knowledge_schema import LAYERS
+from xpuref.data.knowledge import Knowledge, load_knowledge
+from xpuref.data.knowledge_models import LAYERS
 
 XPUS = [
     "apu",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from xpuref.catalog import Catalog, load_catalog
-from xpuref.paths import DATA_DIR
+from xpuref.data.catalog import Catalog, load_catalog
+from xpuref.data.paths import DATA_DIR
 
 
 @pytest.fixture(scope="module")
@@ -29,9 +29,9 @@ def test_every_device_has_basics_or_says_why(catalog: Catalog) -> None:
 
 def test_every_number_is_sourced(catalog: Catalog) -> None:
     """Each numeric field of each device is claimed by one of its sources."""
-    from xpuref.checks import numeric_paths
-    from xpuref.paths import DATA_DIR
-    from xpuref.yamlsource import read_yaml
+    from xpuref.data.device_checks import numeric_paths
+    from xpuref.data.paths import DATA_DIR
+    from xpuref.data.yamlfile import read_yaml
 
     for device_id, name in catalog.device_files.items():
         raw = read_yaml(DATA_DIR.parent / name).data

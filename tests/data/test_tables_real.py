@@ -7,9 +7,9 @@ import math
 import pytest
 
 from xpuref.calc import DTYPE_BYTES
-from xpuref.paths import DATA_DIR
-from xpuref.tables_data import load_tables
-from xpuref.tables_schema import DataTable
+from xpuref.data.paths import DATA_DIR
+from xpuref.data.table_models import DataTable
+from xpuref.data.tables import load_tables
 
 EXPECTED = {
     "memory_hierarchy",

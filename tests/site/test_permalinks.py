@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tests.conftest import BuiltSite, make_data_dir, run_xpuref
 
-from xpuref.catalog import load_catalog
+from xpuref.data.catalog import load_catalog
 
 pytestmark = pytest.mark.site
 
@@ -33,7 +33,7 @@ def test_former_id_may_not_shadow_a_device(data_copy: Path) -> None:
         .replace('aliases: ["NVIDIA H100 80GB HBM3"]', "aliases: []")
         .replace("status: shipping", "status: shipping\nformer_ids: [nvidia-h100-sxm5-80gb]")
     )
-    from xpuref.problems import DataError
+    from xpuref.data.problems import DataError
 
     with pytest.raises(DataError) as caught:
         load_catalog(data_copy)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from tests.conftest import ROOT, BuiltSite, make_data_dir, run_xpuref
 
-from xpuref.catalog import load_catalog
-from xpuref.paths import DATA_DIR
+from xpuref.data.catalog import load_catalog
+from xpuref.data.paths import DATA_DIR
 
 pytestmark = pytest.mark.site
 
@@ -156,13 +156,13 @@ def test_mkdocs_build_refuses_invalid_data(tmp_path: Path) -> None:
 
 def test_no_broken_internal_links(built_site: BuiltSite) -> None:
     """Every internal link and anchor of the online build resolves."""
-    from xpuref.linkcheck import check_site
+    from xpuref.devtools.linkcheck import check_site
 
     assert [str(b) for b in check_site(built_site.root)] == []
 
 
 def test_no_broken_links_in_offline_bundle(offline_bundle: Path) -> None:
     """Every internal link and anchor of the unzipped offline bundle resolves from file://."""
-    from xpuref.linkcheck import check_site
+    from xpuref.devtools.linkcheck import check_site
 
     assert [str(b) for b in check_site(offline_bundle)] == []

@@ -1,11 +1,11 @@
-"""Tests for xpuref.bundle.zip_tree: one top folder, sorted entries, fixed timestamps."""
+"""Tests for xpuref.site.bundle.zip_tree: one top folder, sorted entries, fixed timestamps."""
 
 from __future__ import annotations
 
 import zipfile
 from pathlib import Path
 
-from xpuref.bundle import BUNDLE_ROOT, zip_tree
+from xpuref.site.bundle import BUNDLE_ROOT, zip_tree
 
 
 def _tree(root: Path) -> Path:

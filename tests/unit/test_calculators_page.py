@@ -9,11 +9,12 @@ from html.parser import HTMLParser
 import pytest
 from tests.conftest import ROOT
 
-from xpuref import calc, calculators_page
-from xpuref.catalog import Catalog, load_catalog
-from xpuref.pagecontext import PageContext
-from xpuref.paths import data_dir
-from xpuref.version import DataVersion
+from xpuref import calc
+from xpuref.data.catalog import Catalog, load_catalog
+from xpuref.data.paths import data_dir
+from xpuref.data.version import DataVersion
+from xpuref.render import calculators as calculators_page
+from xpuref.render.pagecontext import PageContext
 
 CALCULATORS_JS = ROOT / "site_overrides" / "assets" / "js" / "calculators.js"
 PAGES = ROOT / "content" / "calculators"

@@ -1,4 +1,4 @@
-"""Tests for xpuref.catalog: every kind of broken data gives a located, clear problem."""
+"""Tests for xpuref.data.catalog: every kind of broken data gives a located, clear problem."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from xpuref.catalog import load_catalog
-from xpuref.problems import DataError
+from xpuref.data.catalog import load_catalog
+from xpuref.data.problems import DataError
 
 DEVICE = Path("devices/nvidia/nvidia-h100-sxm5-80gb.yaml")
 

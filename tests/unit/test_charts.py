@@ -13,20 +13,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.conftest import ROOT
 
-from xpuref import calc, figures
-from xpuref.catalog import Catalog, load_catalog
-from xpuref.charts import device_section, macros, render_chart
-from xpuref.compare import compare_payload, compare_rows
-from xpuref.derive import derived_for, export_for
-from xpuref.figures._common import HALF, rate_of
-from xpuref.figures._efficiency import efficiency_point
-from xpuref.figures._export_map import Rect, condition_rects
-from xpuref.figures._trends import launch_position
-from xpuref.inline_json import dumps_for_html, script_json
-from xpuref.pagecontext import PageContext
-from xpuref.paths import data_dir
-from xpuref.publish import device_record
-from xpuref.version import DataVersion
+from xpuref import calc
+from xpuref.data.catalog import Catalog, load_catalog
+from xpuref.data.paths import data_dir
+from xpuref.data.version import DataVersion
+from xpuref.render.charts import device_section, macros, render_chart
+from xpuref.render.inline_json import dumps_for_html, script_json
+from xpuref.render.pagecontext import PageContext
+from xpuref.views import figures
+from xpuref.views.compare import compare_payload, compare_rows
+from xpuref.views.derive import derived_for, export_for
+from xpuref.views.figures._common import HALF, rate_of
+from xpuref.views.figures._efficiency import efficiency_point
+from xpuref.views.figures._export_map import Rect, condition_rects
+from xpuref.views.figures._trends import launch_position
+from xpuref.views.publish import device_record
 
 
 @cache

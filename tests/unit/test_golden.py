@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from tests.conftest import ROOT
 
-from xpuref.golden import golden_vectors
+from xpuref.devtools.golden import golden_vectors
 
 CHECKER = ROOT / "tests" / "js" / "check_golden.mjs"
 

@@ -1,4 +1,4 @@
-"""Tests for xpuref.knowledge_data: valid knowledge loads; broken files give located problems."""
+"""Tests for xpuref.data.knowledge: valid knowledge loads; broken files give located problems."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from xpuref.knowledge_data import load_knowledge
-from xpuref.problems import DataError
+from xpuref.data.knowledge import load_knowledge
+from xpuref.data.problems import DataError
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "knowledge" / "valid"
 

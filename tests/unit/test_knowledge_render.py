@@ -1,4 +1,4 @@
-"""Tests for xpuref.knowledge: macros render anchors and links and escape everything."""
+"""Tests for xpuref.render.knowledge: macros render anchors and links and escape everything."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import pytest
 from tests.conftest import REAL_DATA, VALID
 
 from xpuref import calc
-from xpuref.catalog import Catalog, load_catalog
-from xpuref.knowledge import (
+from xpuref.data.catalog import Catalog, load_catalog
+from xpuref.data.knowledge import Knowledge, load_knowledge
+from xpuref.data.version import data_version
+from xpuref.render.knowledge import (
     condition_text,
     disagreements_html,
     ecosystem_html,
@@ -18,9 +20,7 @@ from xpuref.knowledge import (
     glossary_html,
     macros,
 )
-from xpuref.knowledge_data import Knowledge, load_knowledge
-from xpuref.pagecontext import PageContext
-from xpuref.version import data_version
+from xpuref.render.pagecontext import PageContext
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "knowledge" / "valid"
 HOSTILE = "<script>alert(1)</script>"

@@ -1,10 +1,10 @@
-"""Tests for xpuref.linkcheck on small hand-made sites."""
+"""Tests for xpuref.devtools.linkcheck on small hand-made sites."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from xpuref.linkcheck import check_site
+from xpuref.devtools.linkcheck import check_site
 
 
 def _site(tmp_path: Path, files: dict[str, str]) -> Path:

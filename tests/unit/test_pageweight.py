@@ -5,7 +5,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from xpuref.pageweight import PLOTLY_PATH, heaviest_page, heaviest_pages, page_weight
+from xpuref.devtools.pageweight import PLOTLY_PATH, heaviest_page, heaviest_pages, page_weight
 
 
 def _gz(data: bytes) -> int:

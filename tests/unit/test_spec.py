@@ -1,11 +1,11 @@
-"""Tests for xpuref.spec: spec rows, anchors and number formatting."""
+"""Tests for xpuref.views.spec: spec rows, anchors and number formatting."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from xpuref.catalog import load_catalog
-from xpuref.spec import anchor_for, format_number, spec_rows
+from xpuref.data.catalog import load_catalog
+from xpuref.views.spec import anchor_for, format_number, spec_rows
 
 
 def test_anchors_are_stable_names() -> None:

@@ -1,4 +1,4 @@
-"""Tests for xpuref.synthetic: cloned catalogs are valid and have the requested size."""
+"""Tests for xpuref.devtools.synthetic: cloned catalogs are valid and have the requested size."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from xpuref.catalog import load_catalog
-from xpuref.synthetic import make_synthetic_data
+from xpuref.data.catalog import load_catalog
+from xpuref.devtools.synthetic import make_synthetic_data
 
 
 def test_clones_validate(data_copy: Path, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Tests for xpuref.tables_data: valid tables load, broken ones give FILE:LINE: field: message."""
+"""Tests for xpuref.data.tables: valid tables load, broken ones give FILE:LINE: field: message."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from tests.conftest import ROOT
 
-from xpuref.problems import DataError
-from xpuref.tables_data import load_tables
+from xpuref.data.problems import DataError
+from xpuref.data.tables import load_tables
 
 VALID = ROOT / "tests" / "fixtures" / "tables" / "valid"
 TABLE = Path("tables/sample_table.yaml")

@@ -1,4 +1,4 @@
-"""Tests for xpuref.tables: the data_table macro's HTML, anchor, escaping and number formats."""
+"""Tests for xpuref.render.tables: the data_table macro's HTML, anchor, escaping and number formats."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from tests.conftest import ROOT
 
-from xpuref.tables import format_cell, macros, render_table, tables_for
-from xpuref.tables_schema import DataTable
+from xpuref.data.table_models import DataTable
+from xpuref.render.tables import format_cell, macros, render_table, tables_for
 
 VALID = ROOT / "tests" / "fixtures" / "tables" / "valid"
 

@@ -1,4 +1,4 @@
-"""Tests for xpuref.timing: totals accumulate per name and are written where asked."""
+"""Tests for xpuref.site.timing: totals accumulate per name and are written where asked."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from xpuref import timing
+from xpuref.site import timing
 
 
 def test_totals_accumulate(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Tests for xpuref.urls: page addresses and relative links in both URL styles."""
+"""Tests for xpuref.views.urls: page addresses and relative links in both URL styles."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import posixpath
 
 import pytest
 
-from xpuref.urls import page_url, relative_url
+from xpuref.views.urls import page_url, relative_url
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,9 @@ halving); norms, activations, softmax and embedding lookups are not counted as M
 biases add parameters but no MACs. Inputs and outputs are SI: FLOPs, bytes, seconds,
 FLOP/s, bytes/s (device records keep the site's TFLOPS and GB/s; TPP is in the regulation's
 own units). Numeric formats are named fp64, fp32, tf32, bf16, fp16, fp8, int8 and int4
-(int4 is half a byte; tf32 is stored in 4 bytes). Every function is pure apart from reading
-the preset and rule files under xpuref.paths.data_dir(); bad arguments raise ValueError
-naming the argument.
+(int4 is half a byte; tf32 is stored in 4 bytes). Every function is pure: rules and model
+descriptions arrive as arguments (xpuref.data loads and validates them); bad arguments raise
+ValueError naming the argument. Only the standard library is imported.
 """
 
 from xpuref.calc._cost import Cost
@@ -17,9 +17,9 @@ from xpuref.calc._dtypes import DTYPE_BYTES, dtype_bytes, tensor_bytes
 from xpuref.calc._export import (
     BIT_LENGTHS,
     EXPORT_CLASSES,
+    check_rule,
     classify,
     device_tpp,
-    load_export_rules,
     performance_density,
     tpp,
 )
@@ -30,7 +30,7 @@ from xpuref.calc._memory import (
     training_state_bytes,
     weights_bytes,
 )
-from xpuref.calc._presets import model_cost, model_names, model_preset
+from xpuref.calc._presets import MODEL_KINDS, model_cost
 from xpuref.calc._roofline import attainable_flops, gemm_intensity, ridge_point, roofline_time
 from xpuref.calc._training import megatron_iteration_flops, training_flops, training_time
 from xpuref.calc._transformer import TransformerConfig, transformer_forward, transformer_params
@@ -41,11 +41,13 @@ __all__ = [
     "DTYPE_BYTES",
     "EXPORT_CLASSES",
     "GIB",
+    "MODEL_KINDS",
     "Conv2dCost",
     "Cost",
     "TransformerConfig",
     "activation_bytes_per_layer",
     "attainable_flops",
+    "check_rule",
     "classify",
     "conv2d",
     "device_derived",
@@ -58,11 +60,8 @@ __all__ = [
     "gib_to_gb",
     "kv_cache_bytes",
     "linear",
-    "load_export_rules",
     "megatron_iteration_flops",
     "model_cost",
-    "model_names",
-    "model_preset",
     "performance_density",
     "ridge_point",
     "roofline_time",

@@ -19,10 +19,10 @@ are never inf or NaN.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from xpuref.calc._export import classify, device_tpp, shared_export_rules
+from xpuref.calc._export import classify, device_tpp
 from xpuref.calc._validate import check_number
 
 __all__ = ["SPARSE_KEYS", "device_derived", "device_export_classes"]
@@ -81,6 +81,8 @@ def device_derived(device: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def device_export_classes(device: Mapping[str, Any]) -> dict[str, str]:
-    """Return {rule id: class} for every rule in data/export_controls.yaml."""
-    return {rule["id"]: classify(device, rule) for rule in shared_export_rules()}
+def device_export_classes(
+    device: Mapping[str, Any], rules: Sequence[Mapping[str, Any]]
+) -> dict[str, str]:
+    """Return {rule id: class} for every rule given."""
+    return {str(rule["id"]): classify(device, rule) for rule in rules}

@@ -13,22 +13,17 @@ depends on (die area, interconnect bandwidth, peak rates) is missing.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
-import yaml
-
 from xpuref.calc._validate import check_number
-from xpuref.paths import data_dir
 
 __all__ = [
     "BIT_LENGTHS",
     "EXPORT_CLASSES",
+    "check_rule",
     "classify",
     "device_tpp",
-    "load_export_rules",
     "performance_density",
     "tpp",
 ]
@@ -81,20 +76,7 @@ def performance_density(tpp: float, die_area_mm2: float) -> float:
     return check_number("tpp", tpp, allow_zero=True) / check_number("die_area_mm2", die_area_mm2)
 
 
-@lru_cache(maxsize=8)
-def _load(path: str) -> tuple[dict[str, Any], ...]:
-    """Read and shape-check export_controls.yaml at path; cached per path."""
-    with open(path, encoding="utf-8") as handle:
-        document = yaml.safe_load(handle)
-    rules = document.get("rules") if isinstance(document, dict) else None
-    if not isinstance(rules, list) or not rules:
-        raise ValueError(f"{path}: expected a non-empty 'rules' list")
-    for rule in rules:
-        _check_rule(rule)
-    return tuple(rules)
-
-
-def _check_rule(rule: Any) -> None:
+def check_rule(rule: Any) -> None:
     """Raise ValueError unless rule has an id and a list of classes with conditions."""
     if not isinstance(rule, Mapping) or not isinstance(rule.get("id"), str):
         raise ValueError(f"rule must be a mapping with an 'id', got {rule!r}")
@@ -103,16 +85,6 @@ def _check_rule(rule: Any) -> None:
         isinstance(item, Mapping) and "class" in item and "condition" in item for item in classes
     ):
         raise ValueError(f"rule {rule['id']!r}: 'classes' must list {{class, condition}} items")
-
-
-def load_export_rules() -> list[dict[str, Any]]:
-    """Return a copy of the export-control rules from data/export_controls.yaml."""
-    return copy.deepcopy([dict(rule) for rule in shared_export_rules()])
-
-
-def shared_export_rules() -> tuple[Mapping[str, Any], ...]:
-    """The loaded rules themselves, not copied: for read-only use inside xpuref.calc."""
-    return tuple(_load(str(data_dir() / "export_controls.yaml")))
 
 
 def _optional_number(name: str, value: Any) -> float | None:
@@ -169,29 +141,20 @@ def _evaluate(node: Mapping[str, Any], metrics: Mapping[str, Any]) -> bool | Non
     return ok
 
 
-def classify(device: Mapping[str, Any], rule: str | Mapping[str, Any]) -> str:
-    """Return the device's class under rule (an id or a loaded rule); see EXPORT_CLASSES."""
+def classify(device: Mapping[str, Any], rule: Mapping[str, Any]) -> str:
+    """Return the device's class under a rule (a mapping as export_controls.yaml holds it)."""
     if not isinstance(device, Mapping):
         raise ValueError(f"device must be a mapping, got {device!r}")
-    if isinstance(rule, str):
-        found = _load(str(data_dir() / "export_controls.yaml"))
-        matches = [item for item in found if item["id"] == rule]
-        if not matches:
-            known = ", ".join(item["id"] for item in found)
-            raise ValueError(f"rule must be one of {known}; got {rule!r}")
-        chosen: Mapping[str, Any] = matches[0]
-    elif isinstance(rule, Mapping):
-        _check_rule(rule)
-        chosen = rule
-    else:
-        raise ValueError(f"rule must be a rule id or a rule mapping, got {rule!r}")
+    if not isinstance(rule, Mapping):
+        raise ValueError(f"rule must be a rule mapping, got {rule!r}")
+    check_rule(rule)
     metrics = _metrics(device)
     if metrics["tpp"] is None:
         return "unknown"
-    for exclusion in chosen.get("exclusions") or []:
+    for exclusion in rule.get("exclusions") or []:
         if _evaluate(exclusion["condition"], metrics) is True:
             return "not-controlled"
-    for item in chosen["classes"]:
+    for item in rule["classes"]:
         result = _evaluate(item["condition"], metrics)
         if result is True:
             return str(item["class"])

@@ -1,4 +1,4 @@
-"""Built-in model presets: architectures read from data/models.yaml, costed layer by layer.
+"""Model presets costed layer by layer from their architecture descriptions (data, passed in).
 
 Image models are costed on 3 x 224 x 224 inputs (the size set in the data). Convolutions,
 linear layers and, for ViT and BERT, the two attention matmuls count as MACs; batch norm,
@@ -9,20 +9,15 @@ sequence of the preset's `seq` tokens per batch element (its native context wind
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
-
-import yaml
 
 from xpuref.calc._cost import Cost
 from xpuref.calc._layers import conv2d, conv_output_size, linear
 from xpuref.calc._transformer import TransformerConfig, transformer_forward
 from xpuref.calc._validate import check_count
-from xpuref.paths import data_dir
 
-__all__ = ["model_cost", "model_names", "model_preset"]
+__all__ = ["MODEL_KINDS", "model_cost"]
 
 
 class _Net:
@@ -211,7 +206,7 @@ def _decoder(arch: Mapping[str, Any], batch: int) -> Cost:
     return transformer_forward(cfg, batch=batch, seq=int(arch["seq"]))
 
 
-_BUILDERS = {
+_BUILDERS: dict[str, Any] = {
     "resnet": _resnet,
     "vgg": _vgg,
     "sequential": _sequential,
@@ -222,41 +217,22 @@ _BUILDERS = {
 }
 
 
-@lru_cache(maxsize=8)
-def _load(path: str) -> dict[str, dict[str, Any]]:
-    """Read and shape-check models.yaml at path; cached per path."""
-    with open(path, encoding="utf-8") as handle:
-        document = yaml.safe_load(handle)
-    models = document.get("models") if isinstance(document, dict) else None
-    if not isinstance(models, dict) or not models:
-        raise ValueError(f"{path}: expected a non-empty 'models' mapping")
-    for name, entry in models.items():
-        arch = entry.get("architecture") if isinstance(entry, dict) else None
-        if not isinstance(arch, dict) or arch.get("kind") not in _BUILDERS:
-            raise ValueError(f"{path}: preset {name!r} has no known architecture kind")
-    return models
+def model_cost(architecture: Mapping[str, Any], *, batch: int = 1) -> Cost:
+    """Return params and forward MACs/FLOPs of a described model for batch inputs.
 
-
-def _models() -> dict[str, dict[str, Any]]:
-    """Return the presets from the current data folder."""
-    return _load(str(data_dir() / "models.yaml"))
-
-
-def model_names() -> list[str]:
-    """Return the preset names in the order data/models.yaml lists them."""
-    return list(_models())
-
-
-def model_preset(name: str) -> dict[str, Any]:
-    """Return a copy of a preset's data: title, architecture, published counts and source."""
-    models = _models()
-    if not isinstance(name, str) or name not in models:
-        raise ValueError(f"name must be one of {', '.join(models)}; got {name!r}")
-    return copy.deepcopy(models[name])
-
-
-def model_cost(name: str, *, batch: int = 1) -> Cost:
-    """Return params and forward MACs/FLOPs of a preset for batch inputs (images or sequences)."""
-    arch = model_preset(name)["architecture"]
+    ``architecture`` is a preset's architecture mapping (``kind`` plus its fields), as
+    data/models.yaml holds it; images are costed at its ``image`` size, language models on
+    one sequence of its ``seq`` tokens per batch element.
+    """
+    if not isinstance(architecture, Mapping):
+        raise ValueError(f"architecture must be a mapping, got {architecture!r}")
+    kind = architecture.get("kind")
+    if kind not in _BUILDERS:
+        raise ValueError(f"architecture kind must be one of {', '.join(_BUILDERS)}; got {kind!r}")
     check_count("batch", batch)
-    return _BUILDERS[arch["kind"]](arch, batch)
+    cost: Cost = _BUILDERS[str(kind)](architecture, batch)
+    return cost
+
+
+#: The architecture kinds model_cost understands.
+MODEL_KINDS: tuple[str, ...] = tuple(_BUILDERS)

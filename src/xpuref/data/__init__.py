@@ -1,0 +1,1 @@
+"""Turn the files under data/ into one validated, immutable dataset."""

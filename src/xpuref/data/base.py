@@ -1,0 +1,138 @@
+"""The shared base of every data model: strictness, field types, cited pages and their checks."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+
+__all__ = [
+    "CitedDocument",
+    "CitedPage",
+    "LongText",
+    "Page",
+    "PartialDate",
+    "Slug",
+    "Strict",
+    "Text",
+    "check_date",
+    "check_unique_sources",
+    "fold_name",
+    "today",
+]
+
+#: Invisible characters that make two names look alike (zero-width and soft hyphen).
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+#: Bidirectional overrides and isolates: they reorder what a reader sees.
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+
+
+def today() -> date:
+    """Today's date (a function so tests can see the rule it enforces)."""
+    return date.today()
+
+
+def _clean_text(value: str) -> str:
+    """Refuse blank text, control characters and bidirectional overrides."""
+    if not value.strip():
+        raise ValueError("must not be blank")
+    for char in value:
+        if char in _BIDI:
+            raise ValueError(f"contains the bidirectional control U+{ord(char):04X}")
+        if unicodedata.category(char) == "Cc" and char not in "\n\t":
+            raise ValueError(f"contains the control character U+{ord(char):04X}")
+    return value
+
+
+def _one_line(value: str) -> str:
+    """Refuse line breaks and tabs in short text such as names."""
+    if "\n" in value or "\t" in value or "\r" in value:
+        raise ValueError("must be on one line")
+    return value
+
+
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=80)]
+Text = Annotated[
+    str, Field(min_length=1, max_length=400), AfterValidator(_clean_text), AfterValidator(_one_line)
+]
+LongText = Annotated[str, Field(min_length=1, max_length=4000), AfterValidator(_clean_text)]
+PartialDate = Annotated[str, Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")]
+
+_URL = re.compile(r"https?://[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?")
+
+
+def fold_name(text: str) -> str:
+    """The form two names are compared in: NFKC, invisible characters removed, casefolded."""
+    return unicodedata.normalize("NFKC", text).translate(_INVISIBLE).casefold().strip()
+
+
+def check_date(value: str, *, not_after_today: bool = False) -> None:
+    """Raise ValueError unless ``value`` is a real YYYY[-MM[-DD]] date (not in the future)."""
+    parts = [int(p) for p in value.split("-")]
+    year, month, day = [*parts, 1, 1][:3]
+    if not 1990 <= year <= 2100:
+        raise ValueError(f"year {year} is outside 1990-2100")
+    when = date(year, month, day)
+    if not_after_today and when > today():
+        raise ValueError(f"{value} is in the future")
+
+
+def check_url(value: str) -> str:
+    """Refuse anything but an absolute http(s) address with no whitespace."""
+    if not _URL.fullmatch(value):
+        raise ValueError("must be an absolute http:// or https:// address")
+    return value
+
+
+class Strict(BaseModel):
+    """Base: unknown keys refused, no type coercion, no NaN or infinity, immutable."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, frozen=True)
+
+
+class CitedDocument(Strict):
+    """The vendor document a page copies or footnotes: its title and, where known, its address."""
+
+    title: Text
+    url: Annotated[str, Field(max_length=2000), AfterValidator(check_url)] | None = None
+
+
+class Page(Strict):
+    """A page actually read: its address, title, the date it was read and what it cites."""
+
+    url: Annotated[str, Field(max_length=2000)]
+    title: Text
+    accessed: PartialDate
+    cites: CitedDocument | None = None
+
+    @field_validator("url")
+    @classmethod
+    def _http_only(cls, value: str) -> str:
+        """Refuse anything but an absolute http(s) address."""
+        return check_url(value)
+
+    @field_validator("accessed")
+    @classmethod
+    def _real_date(cls, value: str) -> str:
+        """Require a real calendar date that is not in the future."""
+        check_date(value, not_after_today=True)
+        return value
+
+
+class CitedPage(Page):
+    """A page read, with an id that figures and alternatives refer to."""
+
+    id: Slug
+
+
+def check_unique_sources(sources: list[Any]) -> None:
+    """Raise ValueError naming every source id used twice in one entry (linear time)."""
+    seen: set[str] = set()
+    dupes: set[str] = set()
+    for source in sources:
+        (dupes if source.id in seen else seen).add(source.id)
+    if dupes:
+        raise ValueError(f"duplicate source id(s): {', '.join(sorted(dupes))}")

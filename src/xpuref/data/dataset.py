@@ -1,0 +1,109 @@
+"""Load every file under data/ once into one validated, immutable dataset."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from xpuref.data.catalog import load_architectures, load_devices, load_vendors
+from xpuref.data.devices import Architecture, Device, Vendor
+from xpuref.data.knowledge import Knowledge, load_knowledge
+from xpuref.data.loader import load_model
+from xpuref.data.presets import ModelPreset, PresetsFile
+from xpuref.data.problems import DataError, Problem
+from xpuref.data.publishers import PublishersFile, Registry
+from xpuref.data.rules import ExportRule, RulesFile
+from xpuref.data.table_models import DataTable
+from xpuref.data.tables import load_tables
+from xpuref.data.yamlfile import problem_at
+
+__all__ = ["Dataset", "load_dataset"]
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """Everything loaded from a valid data folder, for one build.
+
+    ``memo`` holds figures the views compute from this dataset (derived figures, published
+    records); it lives and dies with the dataset, so a new build never sees stale results.
+    """
+
+    root: Path
+    registry: Registry
+    vendors: dict[str, Vendor]
+    architectures: dict[str, Architecture]
+    devices: dict[str, Device]
+    device_files: dict[str, str]
+    tables: dict[str, DataTable]
+    knowledge: Knowledge
+    rules: tuple[ExportRule, ...]
+    presets: dict[str, ModelPreset]
+    memo: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def sorted_devices(self) -> list[Device]:
+        """Devices by vendor, then launch date, then name."""
+        return sorted(self.devices.values(), key=lambda d: (d.vendor, d.launch_date, d.name))
+
+    def redirects(self) -> dict[str, str]:
+        """Map each former id to the id that replaced it."""
+        return {old: d.id for d in self.devices.values() for old in d.former_ids}
+
+    def rule_dicts(self) -> list[dict[str, Any]]:
+        """The export rules as the plain mappings xpuref.calc reads."""
+        return [rule.plain() for rule in self.rules]
+
+    def remember(self, kind: str, key: str, compute: Any) -> Any:
+        """Return ``compute()`` for (kind, key), computing it once per dataset."""
+        slot = (kind, key)
+        if slot not in self.memo:
+            self.memo[slot] = compute()
+        return self.memo[slot]
+
+
+def _registry(root: Path, problems: list[Problem]) -> Registry:
+    """Load publishers.yaml (an empty registry refuses every source)."""
+    loaded = load_model(PublishersFile, root / "publishers.yaml", root, problems)
+    if loaded is None:
+        return Registry(())
+    parsed, src = loaded
+    seen: dict[str, int] = {}
+
+    for i, pub in enumerate(parsed.publishers):
+        if pub.site in seen:
+            problems.append(
+                problem_at(src, ("publishers", i, "site"), f"'{pub.site}' is listed twice")
+            )
+        seen[pub.site] = i
+    return Registry(tuple(parsed.publishers))
+
+
+def load_dataset(root: Path) -> Dataset:
+    """Load and check every data file; raise one DataError listing every problem found."""
+    problems: list[Problem] = []
+    if not root.is_dir():
+        raise DataError([Problem(str(root), 1, "", "data folder does not exist")])
+    registry = _registry(root, problems)
+    vendors = load_vendors(root, problems)
+    architectures = load_architectures(root, vendors, registry, problems)
+    found = load_devices(root, vendors, architectures, registry, problems)
+    tables = load_tables(root, registry, problems)
+    knowledge = load_knowledge(root, registry, problems)
+    rules_file = load_model(
+        RulesFile, root / "export_controls.yaml", root, problems, registry=registry
+    )
+    presets_file = load_model(PresetsFile, root / "models.yaml", root, problems, registry=registry)
+    if problems or rules_file is None or presets_file is None:
+        raise DataError(problems)
+    return Dataset(
+        root=root,
+        registry=registry,
+        vendors=vendors,
+        architectures=architectures,
+        devices=found.devices,
+        device_files=found.files,
+        tables=tables,
+        knowledge=knowledge,
+        rules=tuple(rules_file[0].rules),
+        presets=dict(presets_file[0].models),
+    )

@@ -1,0 +1,294 @@
+"""Checks on one device that a schema cannot express: sourcing, completeness, ratios, magnitudes."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from xpuref.data.base import fold_name
+from xpuref.data.devices import Architecture, Device
+from xpuref.data.fields import BASIC_FIELDS, RATE_KEYS
+from xpuref.data.problems import Problem
+from xpuref.data.publishers import CITABLE_TIERS, Registry
+from xpuref.data.yamlfile import FieldPath, SourceFile, problem_at
+
+__all__ = [
+    "RATIO_CHECKS",
+    "check_device",
+    "covering_sources",
+    "numeric_paths",
+    "required_fields",
+]
+
+# (check name, numerator key, denominator key, largest allowed ratio)
+RATIO_CHECKS: tuple[tuple[str, str, str, float], ...] = (
+    ("fp8_over_bf16", "fp8_matrix", "bf16_matrix", 2.2),
+    ("bf16_over_tf32", "bf16_matrix", "tf32_matrix", 2.2),
+)
+
+#: Largest power one chip, card or module draws (a superchip module and systems may exceed it).
+_MAX_POWER_W = {"chip": 3000.0, "card": 3000.0, "module": 3000.0, "superchip": 6000.0}
+#: Gap reasons that only say a search stopped, which is no reason for a published figure.
+_LAZY_GAP = re.compile(
+    r"no readable|not found|could(?: not|n't) find|did not find|unable to find|no page we",
+    re.IGNORECASE,
+)
+_SKIPPED_TOP_KEYS = {"sources", "alternatives", "ratio_exceptions", "gaps"}
+
+
+def numeric_paths(raw: Any, path: FieldPath = ()) -> list[FieldPath]:
+    """List the paths of every number in a device file outside sources, alternatives, gaps."""
+    if isinstance(raw, dict):
+        found: list[FieldPath] = []
+        for key, value in raw.items():
+            if not path and key in _SKIPPED_TOP_KEYS:
+                continue
+            found += numeric_paths(value, (*path, str(key)))
+        return found
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        return [path]
+    return []
+
+
+def _exists(raw: Any, dotted_path: str) -> bool:
+    """Tell whether a dotted field path names a place in the raw data."""
+    current = raw
+    for part in dotted_path.split("."):
+        if not isinstance(current, dict) or part not in current:
+            return False
+        current = current[part]
+    return True
+
+
+def covering_sources(device: Device, path: str) -> list[int]:
+    """Indexes of the sources whose claimed fields cover a dotted path (or a prefix of it)."""
+    parts = path.split(".")
+    prefixes = {".".join(parts[:end]) for end in range(1, len(parts) + 1)}
+    return [i for i, s in enumerate(device.sources) if prefixes & set(s.fields)]
+
+
+def _sourcing(device: Device, raw: Any, src: SourceFile, registry: Registry) -> list[Problem]:
+    """Every number is backed by a citable source; every claim and reference names something."""
+    problems: list[Problem] = []
+    tiers = []
+    for source in device.sources:
+        pub = registry.lookup(source.url)
+        tiers.append(pub.tier if pub else None)
+    for path in numeric_paths(raw):
+        dotted_path = ".".join(str(p) for p in path)
+        covering = covering_sources(device, dotted_path)
+        if not covering:
+            problems.append(problem_at(src, path, "no source backs this number"))
+        elif not any(tiers[i] in CITABLE_TIERS for i in covering):
+            problems.append(
+                problem_at(
+                    src,
+                    path,
+                    "backed only by sources of tier 'other': add a vendor, vendor-copy or "
+                    "reference source",
+                )
+            )
+    seen: dict[str, int] = {}
+    for i, source in enumerate(device.sources):
+        if source.id in seen:
+            problems.append(
+                problem_at(
+                    src,
+                    ("sources", i, "id"),
+                    f"duplicate source id '{source.id}' (first used by sources[{seen[source.id]}])",
+                )
+            )
+        else:
+            seen[source.id] = i
+        for j, claim in enumerate(source.fields):
+            if not _exists(raw, claim):
+                problems.append(
+                    problem_at(
+                        src,
+                        ("sources", i, "fields", j),
+                        f"names '{claim}', which this file does not have",
+                    )
+                )
+    references: list[tuple[str, int, str]] = [
+        ("alternatives", i, alt.source) for i, alt in enumerate(device.alternatives)
+    ] + [("ratio_exceptions", i, exc.source) for i, exc in enumerate(device.ratio_exceptions)]
+    for kind, i, source_id in references:
+        if source_id not in seen:
+            problems.append(
+                problem_at(src, (kind, i, "source"), f"unknown source id '{source_id}'")
+            )
+    for i, alt in enumerate(device.alternatives):
+        if not _exists(raw, alt.field):
+            problems.append(
+                problem_at(
+                    src,
+                    ("alternatives", i, "field"),
+                    f"names '{alt.field}', which this file does not have",
+                )
+            )
+    return problems
+
+
+def _ratios(device: Device, src: SourceFile) -> list[Problem]:
+    """Flag the classic error of a sparse figure typed into a dense field."""
+    problems: list[Problem] = []
+    rates = device.peak_dense
+    excused = {e.check for e in device.ratio_exceptions}
+    for name, top, bottom, limit in RATIO_CHECKS:
+        if top in rates and bottom in rates and name not in excused:
+            ratio = rates[top] / rates[bottom]
+            if ratio > limit:
+                problems.append(
+                    problem_at(
+                        src,
+                        ("peak_dense", top),
+                        f"{top} is {ratio:.2f} x {bottom} (at most {limit} expected): is a sparse "
+                        f"figure typed as dense? If the chip really does this, add a sourced "
+                        f"ratio_exceptions entry with check '{name}'",
+                    )
+                )
+    if "fp64" in rates and "fp32" in rates and rates["fp64"] > rates["fp32"] * 1.001:
+        problems.append(
+            problem_at(src, ("peak_dense", "fp64"), "fp64 vector rate exceeds the fp32 vector rate")
+        )
+    for key in device.accumulate:
+        if key not in rates:
+            problems.append(
+                problem_at(
+                    src, ("accumulate", key), f"peak_dense has no '{key}' for this to describe"
+                )
+            )
+    return problems
+
+
+def _plausibility(device: Device, src: SourceFile) -> list[Problem]:
+    """Refuse magnitudes no device of this kind has."""
+    problems: list[Problem] = []
+    bandwidth = device.memory.bandwidth_gbs
+    if bandwidth is not None and not device.memory.on_chip and bandwidth > 100_000:
+        problems.append(
+            problem_at(
+                src,
+                ("memory", "bandwidth_gbs"),
+                f"{bandwidth:g} GB/s is beyond any off-chip memory (over 100 TB/s); check the unit "
+                "(or set memory.on_chip for on-chip SRAM)",
+            )
+        )
+    wafer_scale = (device.die_area_mm2 or 0) > 10_000
+    for key, value in device.peak_dense.items():
+        if device.scope != "system" and not wafer_scale and value > 100_000:
+            problems.append(
+                problem_at(
+                    src,
+                    ("peak_dense", key),
+                    f"{value:g} TFLOPS is beyond any single {device.scope}; check the unit",
+                )
+            )
+    power = device.power
+    limit = _MAX_POWER_W.get(power.scope or "")
+    if power.tdp_w is not None and limit is not None and not wafer_scale and power.tdp_w > limit:
+        problems.append(
+            problem_at(
+                src,
+                ("power", "tdp_w"),
+                f"{power.tdp_w:g} W is beyond any single {power.scope} (at most {limit:g} W); "
+                "check the value and power.scope",
+            )
+        )
+    return problems
+
+
+def required_fields(device: Device, arch: Architecture | None) -> list[str]:
+    """The figures the completeness contract asks of this device."""
+    wanted = [f for f in BASIC_FIELDS if f != "die_area_mm2"]
+    single_die = device.chips_per_package == 1 and device.kind != "cpu" and device.scope != "system"
+    if single_die:
+        wanted.append("die_area_mm2")
+    supported = arch.supported_rates() if arch is not None else None
+    if supported is None:
+        wanted.append("peak_dense")
+    else:
+        wanted += [f"peak_dense.{key}" for key in supported]
+    return wanted
+
+
+def _present(device: Device, raw: Any, field: str) -> bool:
+    """Whether a required figure is given."""
+    if field == "peak_dense":
+        return bool(device.peak_dense)
+    return _exists(raw, field)
+
+
+def _gaps(device: Device, raw: Any, src: SourceFile, arch: Architecture | None) -> list[Problem]:
+    """A missing required figure needs a stated reason; a stated gap must really be missing."""
+    problems: list[Problem] = []
+    wanted = required_fields(device, arch)
+    known = set(BASIC_FIELDS) | {"peak_dense"} | {f"peak_dense.{k}" for k in RATE_KEYS}
+    for name, reason in device.gaps.items():
+        where = ("gaps", name)
+        if name not in known:
+            problems.append(
+                problem_at(
+                    src,
+                    where,
+                    f"'{name}' is not a figure gaps can explain "
+                    f"(one of {', '.join(sorted(BASIC_FIELDS))} or peak_dense.<key>)",
+                )
+            )
+        elif _present(device, raw, name):
+            problems.append(problem_at(src, where, f"'{name}' has a value; remove this gap"))
+        elif _LAZY_GAP.search(reason):
+            problems.append(
+                problem_at(
+                    src,
+                    where,
+                    "a search that stopped is no reason: say why no vendor document or curated "
+                    "reference publishes this figure, or find the source",
+                )
+            )
+    for lacking in wanted:
+        if not _present(device, raw, lacking) and lacking not in device.gaps:
+            problems.append(
+                problem_at(
+                    src,
+                    ("gaps",),
+                    f"no value for '{lacking}': give it with a source, or say why no vendor or "
+                    f"reference publishes it under gaps.{lacking}",
+                )
+            )
+    return problems
+
+
+def _names(device: Device, src: SourceFile) -> list[Problem]:
+    """Aliases differ from the name and from each other once folded."""
+    problems: list[Problem] = []
+    seen = {fold_name(device.name)}
+    for i, alias in enumerate(device.aliases):
+        folded = fold_name(alias)
+        if folded in seen:
+            problems.append(
+                problem_at(src, ("aliases", i), f"'{alias}' repeats the name or another alias")
+            )
+        seen.add(folded)
+    if device.id in device.former_ids:
+        problems.append(
+            problem_at(src, ("former_ids",), "a device cannot list its own id as a former id")
+        )
+    return problems
+
+
+def check_device(
+    device: Device,
+    raw: Any,
+    src: SourceFile,
+    registry: Registry,
+    arch: Architecture | None,
+) -> list[Problem]:
+    """Run every single-device check."""
+    return (
+        _sourcing(device, raw, src, registry)
+        + _ratios(device, src)
+        + _plausibility(device, src)
+        + _gaps(device, raw, src, arch)
+        + _names(device, src)
+    )

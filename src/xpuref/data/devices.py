@@ -1,0 +1,246 @@
+"""Typed models of device files: one SKU, its figures per chip, and the sources behind them."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from xpuref.data.base import (
+    CitedPage,
+    LongText,
+    PartialDate,
+    Slug,
+    Strict,
+    Text,
+    check_date,
+)
+from xpuref.data.fields import RATE_KEYS
+
+__all__ = [
+    "GIB",
+    "Accumulate",
+    "Alternative",
+    "Architecture",
+    "Device",
+    "Interconnect",
+    "Memory",
+    "Power",
+    "RatioException",
+    "Source",
+    "Vendor",
+]
+
+GIB = 1024**3
+FieldPath = Annotated[str, Field(pattern=r"^[a-z0-9_]+(\.[a-z0-9_]+)*$", max_length=120)]
+
+
+def _positive(lower: float, upper: float) -> object:
+    """A finite number of at least ``lower`` (above zero) and at most ``upper``."""
+    return Field(gt=0, ge=lower, le=upper)
+
+
+#: Dense peak rates: TFLOPS or TOPS, from 1 GFLOPS (below that the site would show 0).
+Tflops = Annotated[float, _positive(1e-3, 1e6)]
+Kind = Literal["cpu", "gpu", "tpu", "npu", "lpu", "ipu", "asic", "fpga", "soc"]
+Scope = Literal["chip", "card", "module", "system"]
+PowerScope = Literal["chip", "card", "module", "superchip", "system"]
+Status = Literal["announced", "shipping", "discontinued"]
+Market = Literal["datacenter", "workstation", "consumer", "edge"]
+AccumulatePrecision = Literal["fp16", "bf16", "fp32", "int32"]
+CapacityUnit = Literal["GiB", "GB", "MiB", "MB"]
+
+#: Bytes per unit of a memory capacity as the vendor means it.
+UNIT_BYTES: dict[str, int] = {"GiB": GIB, "GB": 10**9, "MiB": 1024**2, "MB": 10**6}
+
+
+class Source(CitedPage):
+    """A page actually read, the fields it backs, and the vendor document it cites."""
+
+    fields: list[FieldPath] = []
+
+
+class Memory(Strict):
+    """Memory per chip: capacity as marketed with the unit it means, bandwidth in GB/s."""
+
+    capacity: Annotated[float, _positive(1e-3, 1e6)] | None = None
+    capacity_unit: CapacityUnit | None = None
+    usable_mib: Annotated[float, _positive(1, 1e9)] | None = None
+    type: Text | None = None
+    bus_width_bits: Annotated[int, Field(gt=0, le=65536)] | None = None
+    bandwidth_gbs: Annotated[float, _positive(1e-3, 1e8)] | None = None
+    on_chip: bool = False
+
+    @model_validator(mode="after")
+    def _unit_with_capacity(self) -> Memory:
+        """A capacity says which unit it means; a unit needs a capacity."""
+        if self.capacity is not None and self.capacity_unit is None:
+            raise ValueError(
+                "capacity_unit is required with capacity: GiB for HBM/GDDR/LPDDR sizes "
+                "(binary), GB only where the vendor means 10^9 bytes"
+            )
+        if self.capacity is None and self.capacity_unit is not None:
+            raise ValueError("capacity_unit is given without a capacity")
+        return self
+
+    @property
+    def capacity_bytes(self) -> int | None:
+        """Capacity in bytes, as the vendor means its figure."""
+        if self.capacity is None or self.capacity_unit is None:
+            return None
+        return round(self.capacity * UNIT_BYTES[self.capacity_unit])
+
+    @property
+    def usable_bytes(self) -> int | None:
+        """Memory a driver reports as usable, in bytes (None where no capture was read)."""
+        return None if self.usable_mib is None else round(self.usable_mib * 1024**2)
+
+
+class Power(Strict):
+    """Power limit in watts, the vendor's word for it, and what it covers."""
+
+    tdp_w: Annotated[float, _positive(0.1, 1e7)] | None = None
+    term: Text | None = None
+    scope: PowerScope | None = None
+
+    @model_validator(mode="after")
+    def _scope_with_power(self) -> Power:
+        """A power figure says what it covers."""
+        if self.tdp_w is not None and self.scope is None:
+            raise ValueError(
+                "scope is required with tdp_w: chip, card, module, superchip or system"
+            )
+        return self
+
+
+class Interconnect(Strict):
+    """Scale-up link ("none" when the part has none) and host interface; bidirectional GB/s."""
+
+    scale_up: Text | None = None
+    scale_up_bandwidth_gbs: Annotated[float, _positive(1e-3, 1e5)] | None = None
+    host: Text | None = None
+    host_bandwidth_gbs: Annotated[float, _positive(1e-3, 1e4)] | None = None
+
+    @property
+    def no_scale_up(self) -> bool:
+        """True when the data states that the part has no chip-to-chip scale-up link."""
+        return (self.scale_up or "").strip().casefold() == "none"
+
+    @model_validator(mode="after")
+    def _none_has_no_bandwidth(self) -> Interconnect:
+        """A part without a scale-up link has no scale-up bandwidth."""
+        if self.no_scale_up and self.scale_up_bandwidth_gbs is not None:
+            raise ValueError("scale_up is 'none' but scale_up_bandwidth_gbs is given")
+        return self
+
+
+class Accumulate(Strict):
+    """Accumulate precision of a stored rate, and rates at other accumulate precisions."""
+
+    precision: AccumulatePrecision
+    alternatives: dict[AccumulatePrecision, Tflops] = {}
+
+
+class RatioException(Strict):
+    """A sourced statement that a chip truly breaks one ratio or sibling check."""
+
+    check: Literal["fp8_over_bf16", "bf16_over_tf32", "sibling"]
+    reason: LongText
+    source: Slug
+
+
+class Alternative(Strict):
+    """Another source's value for a field, and why the canonical one is preferred."""
+
+    field: FieldPath
+    value: float | int | str
+    source: Slug
+    reason: LongText
+
+
+class Device(Strict):
+    """One SKU: exact variant and scope, its figures per chip, and the sources behind them."""
+
+    id: Slug
+    name: Text
+    name_zh: Text | None = None
+    vendor: Slug
+    kind: Kind
+    architecture: Slug
+    die: Slug | None = None
+    form_factor: Text
+    scope: Scope
+    chips_per_package: Annotated[int, Field(ge=1, le=1024)] = 1
+    launch_date: PartialDate
+    status: Status
+    market: Market
+    aliases: list[Text] = []
+    former_ids: list[Slug] = []
+    process_node: Text | None = None
+    die_area_mm2: Annotated[float, _positive(1, 50000)] | None = None
+    transistors_billion: Annotated[float, _positive(1e-3, 10000)] | None = None
+    memory: Memory = Memory()
+    power: Power = Power()
+    interconnect: Interconnect = Interconnect()
+    peak_dense: dict[str, Tflops] = {}
+    sparsity_factor: Annotated[float, Field(ge=1, le=8)] | None = None
+    accumulate: dict[str, Accumulate] = {}
+    ratio_exceptions: list[RatioException] = []
+    alternatives: list[Alternative] = []
+    gaps: dict[FieldPath, LongText] = {}
+    notes: LongText | None = None
+    sources: Annotated[list[Source], Field(min_length=1, max_length=200)]
+
+    @field_validator("launch_date")
+    @classmethod
+    def _real_date(cls, value: str) -> str:
+        """Require a real calendar date."""
+        check_date(value)
+        return value
+
+    @field_validator("peak_dense", "accumulate")
+    @classmethod
+    def _rate_keys(cls, value: dict[str, object]) -> dict[str, object]:
+        """Peak rates and accumulate entries use the catalogue's keys, in its order."""
+        unknown = [key for key in value if key not in RATE_KEYS]
+        if unknown:
+            raise ValueError(
+                f"'{unknown[0]}' is not a peak-rate key (known: {', '.join(RATE_KEYS)})"
+            )
+        return {key: value[key] for key in RATE_KEYS if key in value}
+
+    @property
+    def launch_year(self) -> int:
+        """Year of launch."""
+        return int(self.launch_date[:4])
+
+
+class Architecture(Strict):
+    """A generation of a vendor's design: what it introduced and the precisions it runs."""
+
+    id: Slug
+    vendor: Slug
+    name: Text
+    codename: Text | None = None
+    year: Annotated[int, Field(ge=1990, le=2100)]
+    process: Text | None = None
+    introduced: list[Text] = []
+    matrix_precisions: list[Slug] | None = None
+    vector_precisions: list[Slug] | None = None
+    sources: Annotated[list[Source], Field(min_length=1)]
+
+    def supported_rates(self) -> list[str] | None:
+        """The peak_dense keys a device of this generation should give (None: not declared)."""
+        if self.matrix_precisions is None and self.vector_precisions is None:
+            return None
+        wanted = {f"{p}_matrix" for p in self.matrix_precisions or []}
+        wanted |= set(self.vector_precisions or [])
+        return [key for key in RATE_KEYS if key in wanted]
+
+
+class Vendor(Strict):
+    """A company that makes devices."""
+
+    name: Text
+    url: Annotated[str, Field(pattern=r"^https?://\S+$")]
+    country: Annotated[str, Field(pattern=r"^[A-Z]{2}$")] | None = None

@@ -1,0 +1,252 @@
+"""The one field catalogue: every figure a device has, with its label, unit, anchor and column.
+
+Schema, spec rows, compare rows, CSV columns, figures, calculators and templates all read
+this module. Adding a precision is one entry in ``PRECISIONS`` (and ``RATE_ORDER``) plus data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = [
+    "BASIC_FIELDS",
+    "BIT_LENGTHS",
+    "PRECISIONS",
+    "RATES",
+    "RATE_KEYS",
+    "SPEC_FIELDS",
+    "Precision",
+    "Rate",
+    "SpecField",
+    "rate",
+    "rate_key",
+    "rate_label",
+    "rate_unit",
+]
+
+Unit = Literal["matrix", "vector"]
+
+
+@dataclass(frozen=True)
+class Precision:
+    """A numeric format a compute unit runs: its display name and bit length."""
+
+    key: str
+    label: str
+    bits: int
+    integer: bool
+
+
+@dataclass(frozen=True)
+class Rate:
+    """One dense peak-rate figure: a precision on the matrix or the vector unit."""
+
+    key: str
+    precision: Precision
+    unit_kind: Unit
+
+    @property
+    def label(self) -> str:
+        """'BF16 matrix' or 'FP32 (vector)'."""
+        suffix = "matrix" if self.unit_kind == "matrix" else "(vector)"
+        return f"{self.precision.label} {suffix}"
+
+    @property
+    def short_label(self) -> str:
+        """'BF16 matrix' or 'FP32 vector' (for derived rows and compact lists)."""
+        return f"{self.precision.label} {self.unit_kind}"
+
+    @property
+    def unit(self) -> str:
+        """TOPS for integer formats, TFLOPS for floating point."""
+        return "TOPS" if self.precision.integer else "TFLOPS"
+
+    @property
+    def anchor(self) -> str:
+        """The stable page anchor of the figure ('bf16-matrix', 'fp32')."""
+        return self.key.replace("_", "-")
+
+    @property
+    def path(self) -> str:
+        """The field path in a device file."""
+        return f"peak_dense.{self.key}"
+
+
+PRECISIONS: dict[str, Precision] = {
+    p.key: p
+    for p in (
+        Precision("fp64", "FP64", 64, False),
+        Precision("fp32", "FP32", 32, False),
+        # TF32 operands occupy a 32-bit word; the export rules count that width.
+        Precision("tf32", "TF32", 32, False),
+        Precision("bf16", "BF16", 16, False),
+        Precision("fp16", "FP16", 16, False),
+        Precision("fp8", "FP8", 8, False),
+        Precision("fp6", "FP6", 6, False),
+        Precision("fp4", "FP4", 4, False),
+        Precision("int8", "INT8", 8, True),
+        Precision("int4", "INT4", 4, True),
+    )
+}
+
+#: Display order of the rate figures: (precision, unit).
+RATE_ORDER: tuple[tuple[str, Unit], ...] = (
+    ("fp64", "vector"),
+    ("fp64", "matrix"),
+    ("fp32", "vector"),
+    ("fp32", "matrix"),
+    ("fp16", "vector"),
+    ("bf16", "vector"),
+    ("tf32", "matrix"),
+    ("bf16", "matrix"),
+    ("fp16", "matrix"),
+    ("fp8", "matrix"),
+    ("fp6", "matrix"),
+    ("fp4", "matrix"),
+    ("int8", "matrix"),
+    ("int4", "matrix"),
+    ("int8", "vector"),
+)
+
+
+def rate_key(precision: str, unit_kind: Unit) -> str:
+    """The peak_dense key of a precision on a unit ('bf16_matrix', 'fp32')."""
+    return f"{precision}_matrix" if unit_kind == "matrix" else precision
+
+
+RATES: dict[str, Rate] = {
+    rate_key(p, u): Rate(rate_key(p, u), PRECISIONS[p], u) for p, u in RATE_ORDER
+}
+RATE_KEYS: tuple[str, ...] = tuple(RATES)
+BIT_LENGTHS: dict[str, int] = {key: p.bits for key, p in PRECISIONS.items()}
+
+
+def rate(key: str) -> Rate:
+    """The catalogue entry of a peak-rate key; KeyError for an unknown key."""
+    return RATES[key]
+
+
+def rate_label(key: str) -> str:
+    """Display label of a peak-rate key."""
+    return RATES[key].label
+
+
+def rate_unit(key: str) -> str:
+    """TOPS or TFLOPS for a peak-rate key."""
+    return RATES[key].unit
+
+
+@dataclass(frozen=True)
+class SpecField:
+    """A non-rate figure of a device: field path, page anchor, label, unit and CSV column."""
+
+    path: str
+    anchor: str
+    label: str
+    unit: str
+    csv: str | None
+    group: str
+    kind: Literal["text", "number"]
+    best: Literal["max", "min"] | None = None
+
+
+#: Spec-table rows other than peak rates, in display order.
+SPEC_FIELDS: tuple[SpecField, ...] = (
+    SpecField("form_factor", "form-factor", "Form factor", "", "form_factor", "Basics", "text"),
+    SpecField("scope", "scope", "Scope", "", "scope", "Basics", "text"),
+    SpecField(
+        "chips_per_package",
+        "chips",
+        "Chips per package",
+        "",
+        "chips_per_package",
+        "Basics",
+        "number",
+    ),
+    SpecField("market", "market", "Market", "", "market", "Basics", "text"),
+    SpecField("launch_date", "launch-date", "Launch", "", "launch_date", "Basics", "text"),
+    SpecField("status", "status", "Status", "", "status", "Basics", "text"),
+    SpecField("process_node", "process-node", "Process", "", None, "Basics", "text"),
+    SpecField(
+        "die_area_mm2", "die-area", "Die area", "mm²", "die_area_mm2", "Power and die", "number"
+    ),
+    SpecField(
+        "transistors_billion",
+        "transistors",
+        "Transistors",
+        "billion",
+        "transistors_billion",
+        "Power and die",
+        "number",
+    ),
+    SpecField(
+        "memory.capacity",
+        "memory-capacity",
+        "Memory capacity",
+        "",
+        None,
+        "Memory",
+        "number",
+        "max",
+    ),
+    SpecField("memory.type", "memory-type", "Memory type", "", "memory_type", "Memory", "text"),
+    SpecField(
+        "memory.bus_width_bits",
+        "memory-bus-width",
+        "Memory bus width",
+        "bits",
+        None,
+        "Memory",
+        "number",
+    ),
+    SpecField(
+        "memory.bandwidth_gbs",
+        "memory-bandwidth",
+        "Memory bandwidth",
+        "GB/s",
+        "memory_bandwidth_gbs",
+        "Memory",
+        "number",
+        "max",
+    ),
+    SpecField("power.tdp_w", "tdp", "Power", "W", "tdp_w", "Power and die", "number"),
+    SpecField("interconnect.scale_up", "scale-up-link", "Scale-up link", "", None, "Links", "text"),
+    SpecField(
+        "interconnect.scale_up_bandwidth_gbs",
+        "scale-up-bandwidth",
+        "Scale-up bandwidth",
+        "GB/s",
+        "scale_up_bandwidth_gbs",
+        "Links",
+        "number",
+        "max",
+    ),
+    SpecField("interconnect.host", "host-interface", "Host interface", "", None, "Links", "text"),
+    SpecField(
+        "interconnect.host_bandwidth_gbs",
+        "host-bandwidth",
+        "Host bandwidth",
+        "GB/s",
+        None,
+        "Links",
+        "number",
+    ),
+    SpecField(
+        "sparsity_factor",
+        "sparsity-factor",
+        "Structured sparsity factor",
+        "×",
+        "sparsity_factor",
+        "Dense peak",
+        "number",
+    ),
+)
+
+#: Figures every device gives or explains under ``gaps`` (peak rates are checked per precision).
+BASIC_FIELDS: tuple[str, ...] = (
+    "memory.capacity",
+    "memory.bandwidth_gbs",
+    "power.tdp_w",
+    "die_area_mm2",
+)

@@ -1,0 +1,198 @@
+"""Typed models of the knowledge files: glossary terms, ecosystem rows and export-rule notes."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from xpuref.data.base import (
+    CitedPage,
+    LongText,
+    PartialDate,
+    Slug,
+    Strict,
+    Text,
+    check_date,
+    check_unique_sources,
+)
+
+__all__ = [
+    "ALLOWED_PAGES",
+    "CATEGORIES",
+    "LAYERS",
+    "Control",
+    "EcosystemRow",
+    "ExportNote",
+    "GlossaryEntry",
+    "KnowledgeSource",
+]
+
+
+#: Site pages a glossary entry may point to with `see` (paths relative to content/).
+ALLOWED_PAGES: tuple[str, ...] = (
+    "devices/index.md",
+    "architectures.md",
+    "math.md",
+    "downloads.md",
+    "compare.md",
+    "glossary.md",
+    "ecosystem.md",
+    "export-controls.md",
+    "data-quality.md",
+    "calculators/index.md",
+    "calculators/flops.md",
+    "calculators/memory.md",
+    "calculators/roofline.md",
+    "calculators/llm.md",
+    "calculators/export.md",
+    "calculators/units.md",
+    "charts/index.md",
+    "charts/roofline.md",
+    "charts/export-map.md",
+)
+
+#: Glossary categories, in the order the glossary page shows them, with their headings.
+CATEGORIES: dict[str, str] = {
+    "processors": "Processors: the xPU family",
+    "compute-units": "Compute units inside a chip",
+    "memory": "Memory",
+    "interconnect": "Interconnect and networking",
+    "performance": "Performance metrics",
+    "number-formats": "Number formats and precision",
+    "packaging": "Form factors, power and partitioning",
+    "software": "Software stacks and programming",
+    "parallelism": "Training and inference at scale",
+    "regulation": "Export-control vocabulary",
+}
+
+#: Ecosystem-map layers, in page order, with their headings.
+LAYERS: dict[str, str] = {
+    "accelerator": "Accelerator and compute units",
+    "interconnect": "Interconnect",
+    "management": "Device management",
+    "programming": "Programming model",
+    "libraries": "Libraries",
+    "frameworks": "Frameworks",
+    "profiling": "Profiling",
+    "environment": "Environment variables",
+}
+
+Category = Literal[
+    "processors",
+    "compute-units",
+    "memory",
+    "interconnect",
+    "performance",
+    "number-formats",
+    "packaging",
+    "software",
+    "parallelism",
+    "regulation",
+]
+Layer = Literal[
+    "accelerator",
+    "interconnect",
+    "management",
+    "programming",
+    "libraries",
+    "frameworks",
+    "profiling",
+    "environment",
+]
+
+
+def _real_date(value: str) -> str:
+    """Raise ValueError unless value is a real YYYY[-MM[-DD]] date."""
+    check_date(value)
+    return value
+
+
+class KnowledgeSource(CitedPage):
+    """A page actually read that backs an entry."""
+
+
+Sources = Annotated[list[KnowledgeSource], Field(min_length=1)]
+
+
+class GlossaryEntry(Strict):
+    """One glossary term, with its Chinese name, definition, links and sources."""
+
+    id: Slug
+    term: Text
+    zh: Text
+    aliases: list[Text] = []
+    category: Category
+    definition: LongText
+    related: list[Slug] = []
+    see: list[Text] = []
+    sources: Sources
+
+    @field_validator("see")
+    @classmethod
+    def _known_pages(cls, value: list[str]) -> list[str]:
+        """Every page named exists or is planned."""
+        for page in value:
+            if page not in ALLOWED_PAGES:
+                raise ValueError(f"'{page}' is not a known site page")
+        return value
+
+    @model_validator(mode="after")
+    def _sources_unique(self) -> GlossaryEntry:
+        """Source ids are unique within the entry."""
+        check_unique_sources(self.sources)
+        return self
+
+
+class EcosystemRow(Strict):
+    """One NVIDIA concept or tool and its Huawei Ascend (and optionally ROCm) counterpart."""
+
+    id: Slug
+    layer: Layer
+    nvidia: Text
+    ascend: Text
+    rocm: Text | None = None
+    notes: LongText
+    sources: Sources
+
+    @model_validator(mode="after")
+    def _sources_unique(self) -> EcosystemRow:
+        """Source ids are unique within the row."""
+        check_unique_sources(self.sources)
+        return self
+
+
+class Control(Strict):
+    """A control a rule adds or changes, stated in words (classify() may not evaluate it)."""
+
+    eccn: Text
+    summary: LongText
+    threshold: Text | None = None
+
+
+class ExportNote(Strict):
+    """A later export-control change described for readers; not used by classify()."""
+
+    id: Slug
+    title: Text
+    citation: Text
+    published: PartialDate
+    effective: PartialDate
+    status: Literal["in-force", "rescinded", "superseded", "amended"]
+    amends: list[Slug] = []
+    controls: list[Control] = []
+    definitions: dict[str, LongText] = {}
+    notes: LongText
+    sources: Sources
+
+    @field_validator("published", "effective")
+    @classmethod
+    def _dates(cls, value: str) -> str:
+        """Require real calendar dates."""
+        return _real_date(value)
+
+    @model_validator(mode="after")
+    def _sources_unique(self) -> ExportNote:
+        """Source ids are unique within the note."""
+        check_unique_sources(self.sources)
+        return self

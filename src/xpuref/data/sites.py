@@ -1,0 +1,45 @@
+"""Every address a data file cites must come from a registered, citable publisher."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xpuref.data.problems import Problem
+from xpuref.data.publishers import Registry
+from xpuref.data.yamlfile import FieldPath, SourceFile, problem_at
+
+__all__ = ["check_sites"]
+
+
+def _urls(raw: Any, path: FieldPath = ()) -> list[tuple[FieldPath, str]]:
+    """Every ``url`` value in a parsed file, with its path."""
+    found: list[tuple[FieldPath, str]] = []
+    if isinstance(raw, dict):
+        for key, value in raw.items():
+            if key == "url" and isinstance(value, str):
+                found.append(((*path, "url"), value))
+            else:
+                found += _urls(value, (*path, str(key)))
+    elif isinstance(raw, list):
+        for i, item in enumerate(raw):
+            found += _urls(item, (*path, i))
+    return found
+
+
+def check_sites(src: SourceFile, registry: Registry) -> list[Problem]:
+    """Refuse addresses from unregistered or refused sites (cite the original instead)."""
+    problems: list[Problem] = []
+    for path, url in _urls(src.data):
+        pub = registry.lookup(url)
+        if pub is None:
+            problems.append(
+                problem_at(
+                    src,
+                    path,
+                    f"the site of {url!r} is not in data/publishers.yaml: register it with its "
+                    "tier, or cite another page",
+                )
+            )
+        elif pub.tier == "refused":
+            problems.append(problem_at(src, path, f"{pub.site} may not be cited: {pub.reason}"))
+    return problems

@@ -1,0 +1,205 @@
+"""Read YAML files while remembering the line of every field."""
+
+from __future__ import annotations
+
+import re
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from xpuref.data.problems import DataError, Problem
+
+__all__ = [
+    "FieldPath",
+    "LineMap",
+    "SourceFile",
+    "display_name",
+    "dotted",
+    "problem_at",
+    "read_collecting",
+    "read_yaml",
+]
+
+FieldPath = tuple[str | int, ...]
+
+# libyaml's parser when PyYAML was built with it (about ten times faster), else pure Python.
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def dotted(path: FieldPath) -> str:
+    """Render a field path as ``a.b[0].c``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+@dataclass
+class LineMap:
+    """Line numbers (1-based) of the fields of one YAML document."""
+
+    lines: dict[FieldPath, int] = field(default_factory=dict)
+
+    def line_of(self, path: FieldPath) -> int:
+        """Return the line of the deepest known prefix of ``path`` (1 if none)."""
+        for end in range(len(path), -1, -1):
+            found = self.lines.get(tuple(path[:end]))
+            if found is not None:
+                return found
+        return 1
+
+
+@dataclass
+class SourceFile:
+    """A parsed YAML file with its display name and line map."""
+
+    name: str
+    data: Any
+    lines: LineMap
+
+
+def _walk(node: yaml.Node, path: FieldPath, lines: LineMap, name: str) -> list[Problem]:
+    """Record lines below ``node`` and report duplicate keys."""
+    problems: list[Problem] = []
+    lines.lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            child = (*path, key)
+            if key in seen:
+                problems.append(
+                    Problem(name, key_node.start_mark.line + 1, dotted(child), "duplicate key")
+                )
+            seen.add(key)
+            lines.lines[child] = key_node.start_mark.line + 1
+            problems += _walk(value_node, child, lines, name)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            problems += _walk(item, (*path, index), lines, name)
+    return problems
+
+
+#: Limits that keep a hostile file from taking time or memory (real data is far inside them).
+MAX_FILE_BYTES = 2_000_000
+MAX_DEPTH = 40
+MAX_NUMBER_CHARS = 40
+_NUMBER = re.compile(r"[-+]?[0-9][0-9_.eE+-]*")
+_OPEN = (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken,
+         yaml.FlowMappingStartToken, yaml.FlowSequenceStartToken)  # fmt: skip
+_CLOSE = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
+
+
+def _read_text(path: Path, label: str) -> str:
+    """Read a regular file of bounded size; refuse links, devices, FIFOs and folders."""
+    try:
+        if path.is_symlink():
+            raise DataError([Problem(label, 1, "", "data files may not be symbolic links")])
+        info = path.stat()
+    except OSError as exc:
+        raise DataError([Problem(label, 1, "", f"cannot read file: {exc.strerror}")]) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise DataError([Problem(label, 1, "", "not a regular file")])
+    if info.st_size > MAX_FILE_BYTES:
+        raise DataError(
+            [Problem(label, 1, "", f"file is {info.st_size:,} bytes; at most {MAX_FILE_BYTES:,}")]
+        )
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        return raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError([Problem(label, 1, "", f"cannot read file: {exc}")]) from None
+
+
+def _screen(text: str, label: str) -> list[Problem]:
+    """Refuse anchors, aliases, deep nesting and huge numbers before anything is built."""
+    problems: list[Problem] = []
+    depth = 0
+    for token in yaml.scan(text, Loader=_Loader):
+        line = token.start_mark.line + 1
+        if isinstance(token, (yaml.AnchorToken, yaml.AliasToken)):
+            problems.append(
+                Problem(label, line, "", "YAML anchors and aliases are not allowed in data files")
+            )
+            break
+        if isinstance(token, _OPEN):
+            depth += 1
+            if depth > MAX_DEPTH:
+                problems.append(Problem(label, line, "", f"nested deeper than {MAX_DEPTH} levels"))
+                break
+        elif isinstance(token, _CLOSE):
+            depth -= 1
+        elif (
+            isinstance(token, yaml.ScalarToken)
+            and token.plain
+            and len(token.value) > MAX_NUMBER_CHARS
+            and _NUMBER.fullmatch(token.value)
+        ):
+            problems.append(
+                Problem(label, line, "", f"a number of {len(token.value)} characters is too long")
+            )
+    return problems
+
+
+def read_yaml(path: Path, name: str | None = None) -> SourceFile:
+    """Parse one YAML file; raise DataError naming file and line on any problem."""
+    label = name or str(path)
+    text = _read_text(path, label)
+    try:
+        screened = _screen(text, label)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 1
+        reason = exc.problem or exc.context or "invalid YAML"
+        raise DataError([Problem(label, line, "", f"invalid YAML: {reason}")]) from None
+    if screened:
+        raise DataError(screened)
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 1
+        reason = exc.problem or exc.context or "invalid YAML"
+        raise DataError([Problem(label, line, "", f"invalid YAML: {reason}")]) from None
+    except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as exc:
+        raise DataError([Problem(label, 1, "", f"invalid YAML: {exc}")]) from None
+    finally:
+        loader.dispose()
+    if node is None or data is None:
+        raise DataError([Problem(label, 1, "", "file is empty")])
+    lines = LineMap()
+    problems = _walk(node, (), lines, label)
+    if problems:
+        raise DataError(problems)
+    return SourceFile(label, data, lines)
+
+
+def problem_at(src: SourceFile, where: FieldPath, message: str) -> Problem:
+    """A problem at a field of a file, located by the file's line map."""
+    return Problem(src.name, src.lines.line_of(where), dotted(where), message)
+
+
+def display_name(path: Path, root: Path) -> str:
+    """Name a data file relative to the data folder's parent (``data/...``) when possible."""
+    try:
+        return str(path.relative_to(root.parent))
+    except ValueError:
+        return str(path)
+
+
+def read_collecting(path: Path, root: Path, problems: list[Problem]) -> SourceFile | None:
+    """Read one YAML file of a data folder, adding its problems instead of raising."""
+    try:
+        return read_yaml(path, display_name(path, root))
+    except DataError as exc:
+        problems.extend(exc.problems)
+        return None

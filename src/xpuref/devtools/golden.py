@@ -1,0 +1,478 @@
+"""Golden vectors: inputs and xpuref.calc's answers, for checking the JavaScript port.
+
+Each case names a function of site_overrides/assets/js/xpuref-calc.js, its positional
+arguments and its keyword arguments (passed to JavaScript as one trailing options object),
+and either the expected result or the name of the argument the call must reject. Python
+results are turned into plain JSON: Cost objects become {params, macs, flops} (plus h_out
+and w_out for convolutions) and non-finite floats become {"$float": "inf"}.
+
+The unit conversions come from xpuref.calc like every other function.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from xpuref import calc
+from xpuref.calc import (
+    Conv2dCost,
+    Cost,
+    TransformerConfig,
+    flops_to_tflops,
+    gb_to_gib,
+    gib_to_gb,
+    tflops_to_flops,
+)
+from xpuref.data.dataset import Dataset
+from xpuref.views.derive import calc_input
+
+__all__ = [
+    "golden_vectors",
+    "plain",
+]
+
+_UNITS: dict[str, Callable[[float], float]] = {
+    "gb_to_gib": gb_to_gib,
+    "gib_to_gb": gib_to_gb,
+    "tflops_to_flops": tflops_to_flops,
+    "flops_to_tflops": flops_to_tflops,
+}
+
+
+def plain(value: Any) -> Any:
+    """Return value as JSON-ready data (costs as dicts, non-finite floats tagged)."""
+    if isinstance(value, Conv2dCost):
+        return {**value.as_dict(), "h_out": value.h_out, "w_out": value.w_out}
+    if isinstance(value, Cost):
+        return value.as_dict()
+    if isinstance(value, float) and not math.isfinite(value):
+        return {"$float": "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")}
+    if isinstance(value, Mapping):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    return value
+
+
+def _transformer(method: str) -> Callable[..., Any]:
+    """Return a caller that builds the TransformerConfig from a dict, then calls calc."""
+    target = getattr(calc, method)
+
+    def call(cfg: dict[str, Any], **kwargs: Any) -> Any:
+        """Call calc with cfg turned into a TransformerConfig."""
+        return target(TransformerConfig(**cfg), **kwargs)
+
+    return call
+
+
+def _model_cost(preset: dict[str, Any], **kwargs: Any) -> Cost:
+    """Cost a preset given as data, from its architecture description."""
+    return calc.model_cost(preset["architecture"], **kwargs)
+
+
+def _python(fn: str) -> Callable[..., Any]:
+    """Return the Python reference for a JavaScript function name."""
+    if fn in _UNITS:
+        return _UNITS[fn]
+    if fn in ("transformer_params", "transformer_forward"):
+        return _transformer(fn)
+    if fn == "model_cost":
+        return _model_cost
+    found: Callable[..., Any] = getattr(calc, fn)
+    return found
+
+
+class _Cases:
+    """Accumulates cases, computing each expected value with the Python module."""
+
+    def __init__(self) -> None:
+        """Start empty."""
+        self.items: list[dict[str, Any]] = []
+
+    def ok(self, fn: str, *args: Any, **kwargs: Any) -> None:
+        """Add a case whose call must succeed."""
+        result = _python(fn)(*args, **kwargs)
+        self.items.append(
+            {"fn": fn, "args": plain(args), "kwargs": plain(kwargs), "expect": plain(result)}
+        )
+
+    def bad(self, argument: str, fn: str, *args: Any, **kwargs: Any) -> None:
+        """Add a case whose call must be refused, naming argument."""
+        try:
+            _python(fn)(*args, **kwargs)
+        except ValueError as exc:
+            if argument not in str(exc):
+                raise AssertionError(f"{fn}: {exc} does not name {argument}") from exc
+        else:
+            raise AssertionError(f"{fn}{args}{kwargs} did not fail")
+        self.items.append(
+            {"fn": fn, "args": plain(args), "kwargs": plain(kwargs), "error": argument}
+        )
+
+
+#: Values every integer argument must refuse (zero is refused where the minimum is 1).
+_BAD_COUNTS: tuple[Any, ...] = (0, -3, 2.5, True, None, "8")
+#: Values every positive real argument must refuse.
+_BAD_NUMBERS: tuple[Any, ...] = (0, -1.5, math.inf, math.nan, True, None, "1e9")
+
+
+def _dtypes(cases: _Cases) -> None:
+    """Bytes per format and tensor sizes."""
+    for dtype in calc.DTYPE_BYTES:
+        cases.ok("dtype_bytes", dtype)
+        cases.ok("tensor_bytes", [1000, 1000], dtype)
+        cases.ok("tensor_bytes", [7, 5, 3], dtype)
+    cases.ok("tensor_bytes", [32, 3, 256, 256])
+    cases.ok("tensor_bytes", [1], "int4")
+    cases.ok("dtype_bytes", "bf16", name="weights_dtype")
+    for bad in ("fp12", None, 3, "FP16"):
+        cases.bad("dtype", "dtype_bytes", bad)
+    cases.bad("kv_dtype", "dtype_bytes", "int2", name="kv_dtype")
+    cases.bad("shape", "tensor_bytes", [])
+    cases.bad("shape", "tensor_bytes", "abc")
+    cases.bad("shape[1]", "tensor_bytes", [2, 0])
+    cases.bad("shape[1]", "tensor_bytes", [2, -1])
+    cases.bad("shape[0]", "tensor_bytes", [2.5, 2])
+    cases.bad("shape[0]", "tensor_bytes", [True])
+    cases.bad("dtype", "tensor_bytes", [4, 4], "fp3")
+
+
+def _layers(cases: _Cases, rng: random.Random) -> None:
+    """Convolutions and linear layers, including tuple sizes and grouped convolutions."""
+    cases.ok("conv2d", 1, 3, 64, 224, 224, 7, stride=2, padding=3, bias=False)
+    cases.ok("conv2d", 8, 64, 64, 56, 56, 3, padding=1)
+    cases.ok("conv2d", 2, 96, 96, 112, 112, 3, stride=2, padding=1, groups=96, bias=False)
+    cases.ok("conv2d", 1, 3, 16, 32, 48, (3, 5), stride=(1, 2), padding=(1, 2))
+    cases.ok("conv2d", 1, 3, 768, 224, 224, 16, stride=16)
+    cases.ok("conv2d", 1, 1, 1, 1, 1, 1)
+    cases.ok("conv2d", 1, 4, 4, 5, 5, 5)
+    for _ in range(20):
+        groups = rng.choice((1, 1, 2, 4))
+        c_in, c_out = groups * rng.randint(1, 64), groups * rng.randint(1, 64)
+        kernel = rng.choice((1, 3, 5, 7))
+        size = rng.randint(kernel, 300)
+        cases.ok(
+            "conv2d", rng.randint(1, 64), c_in, c_out, size, rng.randint(kernel, 300), kernel,
+            stride=rng.randint(1, 4), padding=rng.randint(0, 3), groups=groups,
+            bias=rng.random() < 0.5,
+        )  # fmt: skip
+    good = (1, 3, 64, 32, 32, 3)
+    names = ("batch", "c_in", "c_out", "h_in", "w_in", "kernel")
+    for index, name in enumerate(names):
+        for bad in _BAD_COUNTS:
+            args = list(good)
+            args[index] = bad
+            cases.bad(name, "conv2d", *args)
+    cases.bad("kernel", "conv2d", *good[:5], [3])
+    cases.bad("kernel[1]", "conv2d", *good[:5], [3, 0])
+    cases.bad("stride", "conv2d", *good, stride=0)
+    cases.bad("stride[0]", "conv2d", *good, stride=[0, 1])
+    cases.bad("padding", "conv2d", *good, padding=-1)
+    cases.bad("padding[1]", "conv2d", *good, padding=[1, 1.5])
+    cases.bad("groups", "conv2d", *good, groups=0)
+    cases.bad("groups", "conv2d", *good, groups=2)
+    cases.bad("bias", "conv2d", *good, bias="yes")
+    cases.bad("bias", "conv2d", *good, bias=None)
+    cases.bad("kernel", "conv2d", 1, 3, 8, 4, 4, 7)
+    cases.bad("kernel", "conv2d", 1, 3, 8, 4, 40, 5, padding=0)
+    cases.ok("linear", 4096, 4096)
+    cases.ok("linear", 768, 3072, tokens=512, bias=False)
+    cases.ok("linear", 1, 1)
+    for _ in range(10):
+        cases.ok(
+            "linear", rng.randint(1, 20000), rng.randint(1, 20000),
+            tokens=rng.randint(1, 100000), bias=rng.random() < 0.5,
+        )  # fmt: skip
+    for bad in _BAD_COUNTS:
+        cases.bad("in_features", "linear", bad, 10)
+        cases.bad("out_features", "linear", 10, bad)
+        cases.bad("tokens", "linear", 10, 10, tokens=bad)
+    cases.bad("bias", "linear", 10, 10, bias=1)
+
+
+def _config(arch: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the TransformerConfig fields of a decoder preset's architecture."""
+    return {key: value for key, value in arch.items() if key not in ("kind", "seq")}
+
+
+def _transformers(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
+    """Decoder-only transformers: the presets, random shapes and every refused field."""
+    for preset in ds.presets.values():
+        arch = preset.architecture.plain()
+        if arch["kind"] != "decoder":
+            continue
+        cfg = _config(arch)
+        cases.ok("transformer_params", cfg)
+        cases.ok("transformer_params", cfg, active=True)
+        cases.ok("transformer_forward", cfg, batch=1, seq=arch["seq"])
+        cases.ok("transformer_forward", cfg, batch=16, seq=128)
+    for _ in range(25):
+        kv = rng.choice((1, 2, 4, 8))
+        heads = kv * rng.randint(1, 16)
+        experts = rng.choice((1, 1, 4, 8, 64))
+        cfg = {
+            "vocab": rng.randint(1, 300000),
+            "hidden": heads * rng.randint(1, 256),
+            "layers": rng.randint(1, 128),
+            "heads": heads,
+            "kv_heads": rng.choice((kv, None)),
+            "ffn": rng.choice((None, rng.randint(1, 60000))),
+            "gated_mlp": rng.random() < 0.5,
+            "tied_embeddings": rng.random() < 0.5,
+            "experts": experts,
+            "top_k": rng.randint(1, min(experts, 8)),
+            "norm": rng.choice(("rmsnorm", "layernorm")),
+            "bias": rng.random() < 0.5,
+            "learned_positions": rng.choice((0, 0, 2048)),
+        }
+        cases.ok("transformer_params", cfg, active=rng.random() < 0.5)
+        cases.ok("transformer_forward", cfg, batch=rng.randint(1, 64), seq=rng.randint(1, 32768))
+    base = {"vocab": 1000, "hidden": 64, "layers": 2, "heads": 8}
+    for field in ("vocab", "hidden", "layers", "heads"):
+        for bad in _BAD_COUNTS:
+            cases.bad(field, "transformer_params", {**base, field: bad})
+    for field in ("kv_heads", "ffn", "experts", "top_k"):
+        for bad in (0, -1, 1.5, True):
+            cases.bad(field, "transformer_params", {**base, field: bad})
+    for field in ("gated_mlp", "tied_embeddings", "bias"):
+        for bad in (1, "yes", None):
+            cases.bad(field, "transformer_params", {**base, field: bad})
+    cases.bad("norm", "transformer_params", {**base, "norm": "batchnorm"})
+    cases.bad("learned_positions", "transformer_params", {**base, "learned_positions": -1})
+    cases.bad("heads", "transformer_params", {**base, "heads": 7})
+    cases.bad("kv_heads", "transformer_params", {**base, "kv_heads": 3})
+    cases.bad("top_k", "transformer_params", {**base, "experts": 2, "top_k": 3})
+    cases.bad("active", "transformer_params", base, active="no")
+    for bad in _BAD_COUNTS:
+        cases.bad("batch", "transformer_forward", base, batch=bad, seq=16)
+        cases.bad("seq", "transformer_forward", base, batch=1, seq=bad)
+
+
+def _presets(cases: _Cases, ds: Dataset) -> None:
+    """Every model preset at two batch sizes."""
+    plain = [{"name": name, **p.plain()} for name, p in ds.presets.items()]
+    for preset in plain:
+        cases.ok("model_cost", preset)
+        cases.ok("model_cost", preset, batch=3)
+    first = plain[0]
+    for bad in _BAD_COUNTS:
+        cases.bad("batch", "model_cost", first, batch=bad)
+
+
+def _training(cases: _Cases, rng: random.Random) -> None:
+    """6ND, the Megatron-LM iteration count and training time."""
+    cases.ok("training_flops", 175e9, 300e9)
+    cases.ok("training_flops", 7, 1)
+    cases.ok("training_flops", 0.5, 1e-3)
+    for recompute in (False, True):
+        cases.ok("megatron_iteration_flops", 1536, 2048, 96, 12288, 51200, recompute=recompute)
+        cases.ok("megatron_iteration_flops", 1, 1, 1, 1, 1, recompute=recompute)
+        cases.ok("training_time", 175e9, 300e9, 1024, 140e12, recompute=recompute)
+    for _ in range(10):
+        cases.ok(
+            "megatron_iteration_flops", rng.randint(1, 4096), rng.randint(1, 32768),
+            rng.randint(1, 128), rng.randint(1, 32768), rng.randint(1, 256000),
+            recompute=rng.random() < 0.5,
+        )  # fmt: skip
+        cases.ok(
+            "training_time", rng.uniform(1e6, 1e12), rng.uniform(1e6, 1e13),
+            rng.randint(1, 100000), rng.uniform(1e12, 2e15),
+        )  # fmt: skip
+    for bad in _BAD_NUMBERS:
+        cases.bad("params", "training_flops", bad, 1e9)
+        cases.bad("tokens", "training_flops", 1e9, bad)
+        cases.bad("flops_per_gpu", "training_time", 1e9, 1e9, 8, bad)
+    for bad in _BAD_COUNTS:
+        cases.bad("batch", "megatron_iteration_flops", bad, 2, 3, 4, 5)
+        cases.bad("vocab", "megatron_iteration_flops", 1, 2, 3, 4, bad)
+        cases.bad("gpus", "training_time", 1e9, 1e9, bad, 1e12)
+    cases.bad("recompute", "megatron_iteration_flops", 1, 2, 3, 4, 5, recompute="full")
+    cases.bad("recompute", "training_time", 1e9, 1e9, 8, 1e12, recompute=1)
+
+
+def _memory(cases: _Cases, rng: random.Random) -> None:
+    """Weights, KV cache, ZeRO training state and activations."""
+    for dtype in calc.DTYPE_BYTES:
+        cases.ok("weights_bytes", 6738415616, dtype)
+        cases.ok("kv_cache_bytes", 80, 8, 128, 4096, batch=4, dtype=dtype)
+    cases.ok("weights_bytes", 0.5, "int4")
+    cases.ok("kv_cache_bytes", 1, 1, 1, 1)
+    cases.ok("kv_cache_bytes", 126, 8, 128, 131072, batch=512)
+    for optimizer in ("adam", "sgd"):
+        for precision in ("mixed", "fp32"):
+            for stage in range(4):
+                for dp in (1, 7, 64):
+                    cases.ok(
+                        "training_state_bytes", 7.5e9, optimizer=optimizer,
+                        precision=precision, zero_stage=stage, dp=dp,
+                    )  # fmt: skip
+    for recompute in ("none", "selective", "full"):
+        for sp in (False, True):
+            for tp in (1, 3, 8):
+                cases.ok(
+                    "activation_bytes_per_layer", 2048, 1, 12288, 96, tp=tp,
+                    sequence_parallel=sp, recompute=recompute,
+                )  # fmt: skip
+            cases.ok(
+                "activation_bytes_per_layer", rng.randint(1, 32768), rng.randint(1, 64),
+                rng.randint(1, 16384), rng.randint(1, 128), tp=rng.randint(1, 16),
+                sequence_parallel=sp, recompute=recompute,
+            )  # fmt: skip
+    for bad in _BAD_NUMBERS:
+        cases.bad("params", "weights_bytes", bad, "fp16")
+        cases.bad("params", "training_state_bytes", bad)
+    cases.bad("dtype", "weights_bytes", 1e9, "fp2")
+    for bad in _BAD_COUNTS:
+        cases.bad("layers", "kv_cache_bytes", bad, 8, 128, 10)
+        cases.bad("kv_heads", "kv_cache_bytes", 2, bad, 128, 10)
+        cases.bad("head_dim", "kv_cache_bytes", 2, 8, bad, 10)
+        cases.bad("tokens", "kv_cache_bytes", 2, 8, 128, bad)
+        cases.bad("batch", "kv_cache_bytes", 2, 8, 128, 10, batch=bad)
+        cases.bad("dp", "training_state_bytes", 1e9, dp=bad)
+        cases.bad("seq", "activation_bytes_per_layer", bad, 1, 64, 8)
+        cases.bad("heads", "activation_bytes_per_layer", 16, 1, 64, bad)
+        cases.bad("tp", "activation_bytes_per_layer", 16, 1, 64, 8, tp=bad)
+    cases.bad("dtype", "kv_cache_bytes", 2, 8, 128, 10, dtype="fp1")
+    cases.bad("optimizer", "training_state_bytes", 1e9, optimizer="lion")
+    cases.bad("precision", "training_state_bytes", 1e9, precision="bf16")
+    cases.bad("zero_stage", "training_state_bytes", 1e9, zero_stage=4)
+    cases.bad("zero_stage", "training_state_bytes", 1e9, zero_stage=-1)
+    cases.bad("sequence_parallel", "activation_bytes_per_layer", 16, 1, 64, 8, sequence_parallel=0)
+    cases.bad("recompute", "activation_bytes_per_layer", 16, 1, 64, 8, recompute="some")
+
+
+def _roofline(cases: _Cases, rng: random.Random) -> None:
+    """Intensity, ridge point, attainable rate and bound time."""
+    for dtype in calc.DTYPE_BYTES:
+        cases.ok("gemm_intensity", 4096, 4096, 4096, dtype=dtype)
+    cases.ok("gemm_intensity", 1, 4096, 4096)
+    cases.ok("gemm_intensity", 1, 1, 1)
+    cases.ok("ridge_point", 989.4e12, 3.35e12)
+    cases.ok("attainable_flops", 0, 989.4e12, 3.35e12)
+    cases.ok("attainable_flops", 1e6, 989.4e12, 3.35e12)
+    cases.ok("roofline_time", 0, 0, 1e12, 1e9)
+    cases.ok("roofline_time", 2 * 4096**3, 3 * 2 * 4096**2, 989.4e12, 3.35e12)
+    for _ in range(15):
+        peak, bandwidth = rng.uniform(1e11, 5e15), rng.uniform(1e10, 1e13)
+        intensity = rng.uniform(0, 2000)
+        cases.ok(
+            "gemm_intensity", rng.randint(1, 65536), rng.randint(1, 65536), rng.randint(1, 65536)
+        )
+        cases.ok("ridge_point", peak, bandwidth)
+        cases.ok("attainable_flops", intensity, peak, bandwidth)
+        cases.ok("roofline_time", rng.uniform(0, 1e18), rng.uniform(0, 1e13), peak, bandwidth)
+    for bad in _BAD_COUNTS:
+        cases.bad("m", "gemm_intensity", bad, 2, 3)
+        cases.bad("k", "gemm_intensity", 1, 2, bad)
+    cases.bad("dtype", "gemm_intensity", 1, 2, 3, dtype="fp5")
+    for bad in _BAD_NUMBERS:
+        cases.bad("peak_flops", "ridge_point", bad, 1e9)
+        cases.bad("bandwidth", "attainable_flops", 1.0, 1e12, bad)
+        cases.bad("peak_flops", "roofline_time", 1.0, 1.0, bad, 1e9)
+    cases.bad("intensity", "attainable_flops", -1, 1e12, 1e9)
+    cases.bad("flops", "roofline_time", -1, 1.0, 1e12, 1e9)
+    cases.bad("bytes_moved", "roofline_time", 1.0, math.inf, 1e12, 1e9)
+
+
+def _devices(ds: Dataset) -> list[dict[str, Any]]:
+    """Return the catalog's devices in the shape xpuref.calc reads."""
+    return [calc_input(device) for device in ds.sorted_devices()]
+
+
+def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
+    """TPP, density, device figures and classification of real and edge-case devices."""
+    for bits in (64, 32, 16, 8, 6, 4):
+        cases.ok("tpp", 300.0, bits)
+    cases.ok("tpp", 0, 16)
+    cases.ok("performance_density", 4800.0, 814)
+    cases.ok("performance_density", 0, 1)
+    cases.ok("device_tpp", {})
+    cases.ok("device_tpp", {"fp16_matrix": 989.4, "fp8_matrix": 1978.9, "int4_matrix": None})
+    cases.bad("tops", "tpp", -1, 16)
+    cases.bad("bit_length", "tpp", 1, 0)
+    cases.bad("die_area_mm2", "performance_density", 1, 0)
+    cases.bad("tpp", "performance_density", math.nan, 1)
+    cases.bad("peak_dense", "device_tpp", [1])
+    cases.bad("peak_dense['fp99_matrix']", "device_tpp", {"fp99_matrix": 1})
+    cases.bad("peak_dense['bf16_matrix']", "device_tpp", {"bf16_matrix": -1})
+    rules = ds.rule_dicts()
+    for device in _devices(ds):
+        cases.ok("device_tpp", device["peak_dense"])
+        cases.ok("device_derived", device)
+        for rule in rules:
+            cases.ok("classify", device, rule)
+    edges: list[dict[str, Any]] = [
+        {"peak_dense": {"bf16_matrix": 300.0}, "die_area_mm2": 810.8, "interconnect": {}},
+        {"peak_dense": {"fp8_matrix": 600.0}, "die_area_mm2": 100.0},
+        {"peak_dense": {"fp16": 200.0}, "die_area_mm2": 500.0,
+         "interconnect": {"scale_up_bandwidth_gbs": 400, "host_bandwidth_gbs": 200}},
+        {"peak_dense": {"int8_matrix": 240.0}, "die_area_mm2": 600.0},
+        {"peak_dense": {"int8_matrix": 240.0}},
+        {"peak_dense": {"int8_matrix": 240.0}, "die_area_mm2": 600.0,
+         "designed_for_datacenter": False},
+        {"peak_dense": {"int8_matrix": 700.0}, "die_area_mm2": 600.0,
+         "designed_for_datacenter": False},
+        {"peak_dense": {"fp4_matrix": 10.0}},
+        {"peak_dense": {}},
+        {},
+    ]  # fmt: skip
+    for _ in range(20):
+        edges.append(
+            {
+                "peak_dense": {
+                    rng.choice(("bf16_matrix", "fp8_matrix", "int8")): rng.uniform(50, 800)
+                },
+                "die_area_mm2": rng.choice((None, rng.uniform(100, 900))),
+                "interconnect": {
+                    "scale_up_bandwidth_gbs": rng.choice((None, rng.uniform(0.1, 1800)))
+                },
+                "designed_for_datacenter": rng.choice((True, False, None)),
+            }
+        )
+    for device in edges:
+        for rule in rules:
+            cases.ok("classify", device, rule)
+    cases.bad("device", "classify", [1], rules[0])
+    cases.bad("rule", "classify", {}, {"classes": []})
+    cases.bad("rule", "classify", {}, {"id": "x", "classes": [{"class": "a"}]})
+    cases.bad(
+        "die_area_mm2", "classify", {"peak_dense": {"fp16": 1.0}, "die_area_mm2": 0}, rules[0]
+    )
+    cases.bad(
+        "designed_for_datacenter", "classify",
+        {"peak_dense": {"fp16": 1.0}, "designed_for_datacenter": "yes"}, rules[0],
+    )  # fmt: skip
+    cases.bad(
+        "interconnect.scale_up_bandwidth_gbs", "classify",
+        {"peak_dense": {"fp16": 1.0}, "interconnect": {"scale_up_bandwidth_gbs": -5}}, rules[0],
+    )  # fmt: skip
+    unknown = {"id": "x", "classes": [{"class": "a", "condition": {"metric": "watts", "min": 1}}]}
+    cases.bad("metric", "classify", {"peak_dense": {"fp16": 1.0}}, unknown)
+
+
+def _units(cases: _Cases) -> None:
+    """GB and GiB, TFLOPS and FLOP/s."""
+    for fn in _UNITS:
+        for value in (0, 1, 80, 1.5e-3, 989.4, 1e6):
+            cases.ok(fn, value)
+        for bad in (-1, math.inf, True, None, "80"):
+            cases.bad("value", fn, bad)
+
+
+def golden_vectors(ds: Dataset) -> dict[str, Any]:
+    """Return every case with its expected result, as JSON-ready data."""
+    rng = random.Random(20261122)
+    cases = _Cases()
+    _dtypes(cases)
+    _layers(cases, rng)
+    _transformers(cases, rng, ds)
+    _presets(cases, ds)
+    _training(cases, rng)
+    _memory(cases, rng)
+    _roofline(cases, rng)
+    _export(cases, rng, ds)
+    _units(cases)
+    return {"tolerance": 1e-9, "count": len(cases.items), "cases": cases.items}

@@ -1,0 +1,1 @@
+"""Jinja environment, macros and templates: the dataset rendered into page content."""

@@ -1,0 +1,178 @@
+"""Page macros for the in-browser calculators: their forms and the data they compute from.
+
+`calculator(name)` renders templates/calculators/<name>.html.j2 (a form that
+site_overrides/assets/js/calculators.js binds); the first call on a page also emits the
+inline JSON the calculators read: a compact device list, the model presets and the export
+rules. `dtype_table()` lists bytes per format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from markupsafe import Markup
+
+from xpuref import calc
+from xpuref.data.dataset import Dataset
+from xpuref.data.devices import Device
+from xpuref.data.fields import PRECISIONS, RATES
+from xpuref.render.env import ENV as _ENV
+from xpuref.render.inline_json import script_json
+from xpuref.render.pagecontext import PageContext
+from xpuref.views.derive import calc_input
+
+__all__ = [
+    "CALCULATORS",
+    "DATA_ELEMENT_ID",
+    "calculator_data",
+    "compact_device",
+    "macros",
+]
+
+
+#: Id of the inline JSON element calculators.js reads.
+DATA_ELEMENT_ID = "xpuref-calc-data"
+
+#: The calculators a page may place, each a template under templates/calculators/.
+CALCULATORS: tuple[str, ...] = (
+    "conv2d",
+    "linear",
+    "transformer",
+    "model",
+    "training",
+    "megatron",
+    "inference-memory",
+    "training-memory",
+    "roofline-gemm",
+    "roofline-kernel",
+    "llm",
+    "export",
+    "units-bytes",
+    "units-flops",
+    "units-tensor",
+)
+
+
+def compact_device(device: Device) -> dict[str, Any]:
+    """Return what the calculators need of one device (site units: GB, GB/s, TFLOPS)."""
+    return {
+        "id": device.id,
+        "name": device.name,
+        "vendor": device.vendor,
+        "market": device.market,
+        "memory_gb": device.memory.capacity,
+        "memory_unit": device.memory.capacity_unit,
+        "memory_bytes": device.memory.capacity_bytes,
+        "memory_usable_bytes": device.memory.usable_bytes,
+        "memory_bandwidth_gbs": device.memory.bandwidth_gbs,
+        "calc": calc_input(device),
+    }
+
+
+def _presets(ds: Dataset) -> dict[str, dict[str, Any]]:
+    """Return every model preset's title, architecture and published parameter count."""
+    return {
+        name: {
+            "title": preset.title,
+            "architecture": preset.architecture.plain(),
+            "published_params": preset.published.params,
+        }
+        for name, preset in ds.presets.items()
+    }
+
+
+def _data(catalog: Dataset) -> dict[str, Any]:
+    """Return the page data the calculators read."""
+    return {
+        "devices": [compact_device(device) for device in catalog.sorted_devices()],
+        "presets": _presets(catalog),
+        "rules": catalog.rule_dicts(),
+        "bit_lengths": calc.BIT_LENGTHS,
+        "dtype_bytes": calc.DTYPE_BYTES,
+    }
+
+
+def calculator_data(catalog: Dataset) -> Markup:
+    """Return the inline JSON holding devices, presets and export rules.
+
+    The JSON script sits inside a <template>: Material's instant navigation re-creates every
+    <script> in the new page without its type attribute, which would run JSON as code.
+    """
+    return Markup('<template id="{}">{}</template>').format(
+        DATA_ELEMENT_ID,
+        catalog.remember(
+            "calculator-json", "", lambda: script_json(_data(catalog), f"{DATA_ELEMENT_ID}-json")
+        ),
+    )
+
+
+def _device_groups(catalog: Dataset) -> list[tuple[str, list[Device]]]:
+    """Return devices grouped by vendor name for <optgroup> lists."""
+    groups: dict[str, list[Device]] = {}
+    for device in catalog.sorted_devices():
+        name = (
+            catalog.vendors[device.vendor].name
+            if device.vendor in catalog.vendors
+            else device.vendor
+        )
+        groups.setdefault(name, []).append(device)
+    return sorted(groups.items())
+
+
+def _context(catalog: Dataset) -> dict[str, Any]:
+    """Return the values every calculator template may use (computed once per catalog)."""
+    return dict(catalog.remember("calculator-context", "", lambda: _make_context(catalog)))
+
+
+def _make_context(catalog: Dataset) -> dict[str, Any]:
+    """Build the values every calculator template may use."""
+    presets = list(catalog.presets.items())
+    return {
+        "device_groups": _device_groups(catalog),
+        "presets": [(name, p.title) for name, p in presets],
+        "decoders": [(name, p.title) for name, p in presets if p.architecture.kind == "decoder"],
+        "dtype_options": [(dtype, dtype) for dtype in calc.DTYPE_BYTES],
+        "peak_keys": [(key, rate.short_label) for key, rate in RATES.items()],
+        "precisions": [(key, p.label) for key, p in PRECISIONS.items()],
+        "rules": [(rule.id, rule.title) for rule in catalog.rules],
+    }
+
+
+def _calculator(name: str, catalog: Dataset) -> Markup:
+    """Return the form of one calculator."""
+    if name not in CALCULATORS:
+        raise ValueError(f"unknown calculator {name!r}; known: {', '.join(CALCULATORS)}")
+    template = _ENV.get_template(f"calculators/{name}.html.j2")
+    html = template.render(calc_id=name, **_context(catalog))
+    # No blank lines: Markdown would end the raw HTML block there.
+    return Markup("\n".join(line for line in html.splitlines() if line.strip()))
+
+
+def _dtype_table() -> Markup:
+    """Return a table of bytes and bit lengths per numeric format."""
+    rows = [(dtype, size, calc.BIT_LENGTHS.get(dtype)) for dtype, size in calc.DTYPE_BYTES.items()]
+    return Markup(_ENV.get_template("calculators/dtype_table.html.j2").render(rows=rows))
+
+
+def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
+    """Macros this module offers to content pages."""
+    emitted: list[bool] = []
+
+    def data_once() -> Markup:
+        """Return the data (and scripts) the first time a page asks, then nothing."""
+        if emitted:
+            return Markup("")
+        emitted.append(True)
+        return calculator_data(ctx.catalog)
+
+    def calculator(name: str) -> Markup:
+        """Return one calculator's form, preceded by the page data on first use."""
+        return Markup('<div class="xpuref-calculator">{}{}</div>').format(
+            data_once(), _calculator(name, ctx.catalog)
+        )
+
+    return {
+        "calculator": calculator,
+        "dtype_table": _dtype_table,
+    }

@@ -1,0 +1,118 @@
+"""Page macros for charts and the compare tool, and the roofline section of device pages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from markupsafe import Markup
+
+from xpuref.data.dataset import Dataset
+from xpuref.data.devices import Device
+from xpuref.render.env import ENV as _ENV
+from xpuref.render.inline_json import script_json
+from xpuref.render.pagecontext import PageContext
+from xpuref.views import figures
+from xpuref.views.compare import MAX_DEVICES, compare_payload
+from xpuref.views.figures import Chart
+
+__all__ = ["device_section", "macros", "render_chart"]
+
+
+def render_chart(
+    chart: Chart,
+    *,
+    link: Callable[[str], str] | None = None,
+    csv_href: str | None = None,
+    note: str = "",
+    aside: Markup | None = None,
+    open_table: bool = True,
+) -> Markup:
+    """HTML for one chart: controls, plot area, dense-rate note, data table and figure JSON."""
+    height = max(int(v["layout"].get("height", 480)) for v in chart.variants.values())
+    html = _ENV.get_template("charts/chart.html.j2").render(
+        chart=chart,
+        link=link,
+        csv_href=csv_href,
+        note=note,
+        aside=aside,
+        height=height,
+        open_table=open_table,
+        figure_json=script_json(chart.payload(), f"{chart.id}-figure-json"),
+    )
+    return Markup(html)
+
+
+_NOTES = {
+    "roofline": (
+        "Dotted diagonals join points of equal ridge point (FLOPs per byte); a device above a"
+        " diagonal needs more arithmetic per byte to keep its units busy."
+    ),
+    "trends": "BF16/FP16 is the larger of the two dense matrix rates a device lists.",
+    "efficiency": "Per watt uses the vendor's power figure (TDP, TBP or board power as stated).",
+    "export": (
+        "Regions follow each rule's conditions in data/export_controls.yaml; conditions that are"
+        " not on these axes (interconnect bandwidth, datacenter use) are named in the legend and"
+        " decide the colour of each device."
+    ),
+    "timeline": "Year of each generation's first product, as listed on the architectures page.",
+}
+
+
+def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
+    """Macros this module offers to content pages."""
+    catalog = ctx.catalog
+
+    def link(device_id: str) -> str:
+        """Relative link to a device page."""
+        return ctx.link_to_page(f"devices/{device_id}.md")
+
+    csv_href = ctx.link_to_file("data/devices.csv")
+
+    def chart(build: Callable[[Dataset], Chart], note_key: str, **extra: Any) -> Markup:
+        """Render one catalog-wide chart."""
+        return render_chart(
+            build(catalog), link=link, csv_href=csv_href, note=_NOTES[note_key], **extra
+        )
+
+    def export_map_chart() -> Markup:
+        """The export-control map with its list of devices it cannot place."""
+        aside = Markup(
+            _ENV.get_template("charts/not_placed.html.j2").render(
+                items=figures.not_placed(catalog), link=link
+            )
+        )
+        return chart(figures.export_map, "export", aside=aside)
+
+    def compare_tool() -> Markup:
+        """The compare page's pickers, table and data."""
+        data = compare_payload(catalog, link)
+        html = _ENV.get_template("charts/compare.html.j2").render(
+            slots=MAX_DEVICES, data_json=script_json(data, "xpuref-compare-data-json")
+        )
+        return Markup(html)
+
+    return {
+        "roofline_chart": lambda: chart(figures.roofline_explorer, "roofline"),
+        "trends_chart": lambda: chart(figures.trends, "trends"),
+        "efficiency_chart": lambda: chart(figures.efficiency, "efficiency"),
+        "export_map_chart": export_map_chart,
+        "timeline_chart": lambda: chart(figures.architecture_timeline, "timeline"),
+        "compare_tool": compare_tool,
+    }
+
+
+def device_section(device: Device, catalog: Dataset) -> Markup:
+    """The roofline section of a device page, or nothing when the device lacks the inputs."""
+    chart = figures.device_roofline(device, catalog)
+    if chart is None:
+        return Markup("")
+    body = render_chart(
+        chart,
+        note=(
+            "Each line is min(peak, intensity × memory bandwidth) for one precision the device"
+            " lists; the corner is the ridge point."
+        ),
+        open_table=True,
+    )
+    return Markup("## Roofline\n\n") + body

@@ -1,0 +1,234 @@
+"""Page macros for the knowledge pages: glossary, ecosystem map, export rules, data quality."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from markupsafe import Markup
+
+from xpuref.data.dataset import Dataset
+from xpuref.data.knowledge import Knowledge
+from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
+from xpuref.render.env import ENV as _ENV
+from xpuref.render.pagecontext import PageContext
+from xpuref.views.derive import export_for
+from xpuref.views.spec import format_number
+
+__all__ = [
+    "condition_text",
+    "disagreements_html",
+    "ecosystem_html",
+    "export_classes_html",
+    "export_rules_html",
+    "gaps_html",
+    "glossary_html",
+    "macros",
+]
+
+
+_PAGE_TITLES = {
+    "devices/index.md": "Device catalog",
+    "architectures.md": "Architectures",
+    "math.md": "The math",
+    "downloads.md": "Data downloads",
+    "compare.md": "Compare",
+    "glossary.md": "Glossary",
+    "ecosystem.md": "From CUDA to Ascend",
+    "export-controls.md": "Export controls",
+    "data-quality.md": "Data quality",
+    "calculators/index.md": "Calculators",
+    "calculators/flops.md": "FLOPs calculator",
+    "calculators/memory.md": "Memory calculator",
+    "calculators/roofline.md": "Roofline calculator",
+    "calculators/llm.md": "LLM calculator",
+    "calculators/export.md": "Export-class calculator",
+    "calculators/units.md": "Unit converter",
+    "charts/index.md": "Charts",
+    "charts/roofline.md": "Roofline chart",
+    "charts/export-map.md": "Export map chart",
+}
+
+_METRIC_NAMES = {
+    "tpp": "TPP",
+    "performance_density": "performance density",
+    "io_bandwidth_gbs": "I/O bandwidth (GB/s)",
+    "designed_for_datacenter": "designed or marketed for datacenters",
+}
+
+
+def glossary_html(knowledge: Knowledge, ctx: PageContext) -> Markup:
+    """Every term grouped by category, each anchored by its id."""
+    groups = []
+    for slug, heading in CATEGORIES.items():
+        entries = [e for e in knowledge.glossary.values() if e.category == slug]
+        if entries:
+            groups.append({"slug": slug, "heading": heading, "entries": entries})
+    names = {e.id: e.term for e in knowledge.glossary.values()}
+    see = {
+        page: {"href": ctx.link_to_page(page), "title": _PAGE_TITLES.get(page, page)}
+        for entry in knowledge.glossary.values()
+        for page in entry.see
+    }
+    return Markup(
+        _ENV.get_template("knowledge/glossary.html.j2").render(groups=groups, names=names, see=see)
+    )
+
+
+def ecosystem_html(knowledge: Knowledge) -> Markup:
+    """The NVIDIA / Ascend / ROCm map, one table per layer, each row anchored."""
+    groups = []
+    for slug, heading in LAYERS.items():
+        rows = [r for r in knowledge.ecosystem if r.layer == slug]
+        if rows:
+            groups.append({"slug": slug, "heading": heading, "rows": rows})
+    return Markup(_ENV.get_template("knowledge/ecosystem.html.j2").render(groups=groups))
+
+
+def _bound(name: str, node: Mapping[str, Any]) -> str:
+    """One metric test in words."""
+    label = _METRIC_NAMES.get(name, name)
+    if "equals" in node:
+        return f"{label} is {str(node['equals']).lower()}"
+    parts = []
+    if "min" in node:
+        parts.append(f"≥ {format_number(float(node['min']))}")
+    if "below" in node:
+        parts.append(f"< {format_number(float(node['below']))}")
+    return f"{label} {' and '.join(parts)}"
+
+
+def condition_text(node: Mapping[str, Any], nested: bool = False) -> str:
+    """Render an export-rule condition as readable text."""
+    for key, joiner in (("all_of", " and "), ("any_of", " or ")):
+        if key in node:
+            text = joiner.join(condition_text(child, True) for child in node[key])
+            return f"({text})" if nested and len(node[key]) > 1 else text
+    return _bound(str(node.get("metric")), node)
+
+
+def export_rules_html(rules: list[dict[str, Any]], notes: list[ExportNote]) -> Markup:
+    """Each classifying rule and each later change, anchored rule-<id>."""
+    keys = ("title", "citation", "published", "effective", "status", "superseded_by", "notes")
+    shaped = [
+        {
+            **{key: rule.get(key) or "" for key in keys},
+            "id": rule["id"],
+            "definitions": rule.get("definitions") or {},
+            "sources": rule.get("sources") or [],
+            "class_rows": [
+                {
+                    "class": item["class"],
+                    "summary": item.get("summary") or "",
+                    "text": condition_text(item["condition"]),
+                }
+                for item in rule.get("classes") or []
+            ],
+            "exclusion_rows": [
+                {
+                    "id": item.get("id") or "",
+                    "summary": item.get("summary") or "",
+                    "text": condition_text(item["condition"]),
+                }
+                for item in rule.get("exclusions") or []
+            ],
+        }
+        for rule in rules
+    ]
+    return Markup(
+        _ENV.get_template("knowledge/export_rules.html.j2").render(rules=shaped, notes=notes)
+    )
+
+
+def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
+    """Every device's class under every rule, computed by xpuref.views.derive.export_for."""
+    rule_ids = [rule.id for rule in catalog.rules]
+    rows = []
+    for device in catalog.sorted_devices():
+        classes = export_for(device, catalog)
+        rows.append(
+            {
+                "id": device.id,
+                "name": device.name,
+                "vendor": device.vendor,
+                "market": device.market,
+                "href": ctx.link_to_page(f"devices/{device.id}.md"),
+                "classes": [classes.get(rule, "") for rule in rule_ids],
+            }
+        )
+    return Markup(
+        _ENV.get_template("knowledge/export_classes.html.j2").render(rule_ids=rule_ids, rows=rows)
+    )
+
+
+def _value_at(data: Mapping[str, Any], dotted: str) -> Any:
+    """The value at a dotted field path of a dumped device, or None."""
+    current: Any = data
+    for part in dotted.split("."):
+        if not isinstance(current, Mapping) or part not in current:
+            return None
+        current = current[part]
+    return current
+
+
+def _show(value: Any) -> str:
+    """Format a canonical or alternative value for the table."""
+    if isinstance(value, bool) or value is None:
+        return "" if value is None else str(value).lower()
+    if isinstance(value, (int, float)):
+        return format_number(float(value))
+    return str(value)
+
+
+def disagreements_html(catalog: Dataset, ctx: PageContext) -> Markup:
+    """Every recorded alternative value, with its source and the reason it lost."""
+    rows = []
+    for device in catalog.sorted_devices():
+        dumped = device.model_dump()
+        sources = {s.id: s for s in device.sources}
+        for alt in device.alternatives:
+            source = sources.get(alt.source)
+            rows.append(
+                {
+                    "id": device.id,
+                    "name": device.name,
+                    "href": ctx.link_to_page(f"devices/{device.id}.md"),
+                    "field": alt.field,
+                    "canonical": _show(_value_at(dumped, alt.field)),
+                    "other": _show(alt.value),
+                    "source_title": source.title if source else alt.source,
+                    "source_url": source.url if source else "",
+                    "reason": alt.reason,
+                }
+            )
+    return Markup(_ENV.get_template("knowledge/disagreements.html.j2").render(rows=rows))
+
+
+def gaps_html(catalog: Dataset, ctx: PageContext) -> Markup:
+    """Every basic figure a device lacks, with the reason its file states."""
+    rows = [
+        {
+            "name": device.name,
+            "href": ctx.link_to_page(f"devices/{device.id}.md"),
+            "field": field,
+            "reason": reason,
+        }
+        for device in catalog.sorted_devices()
+        for field, reason in sorted(device.gaps.items())
+    ]
+    return Markup(_ENV.get_template("knowledge/gaps.html.j2").render(rows=rows))
+
+
+def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
+    """Macros this module offers to content pages."""
+    return {
+        "glossary": lambda: glossary_html(ctx.catalog.knowledge, ctx),
+        "ecosystem_map": lambda: ecosystem_html(ctx.catalog.knowledge),
+        "export_rules": lambda: export_rules_html(
+            ctx.catalog.rule_dicts(), ctx.catalog.knowledge.export_notes
+        ),
+        "export_classes_table": lambda: export_classes_html(ctx.catalog, ctx),
+        "disagreements_table": lambda: disagreements_html(ctx.catalog, ctx),
+        "gaps_table": lambda: gaps_html(ctx.catalog, ctx),
+        "glossary_term_count": lambda: len(ctx.catalog.knowledge.glossary),
+    }

@@ -1,0 +1,50 @@
+"""The macros content pages may call, gathered from the modules that provide them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from markupsafe import Markup
+
+from xpuref.render.pagecontext import PageContext
+from xpuref.render.pages import architecture_table, device_table
+
+__all__ = ["page_macros", "page_values"]
+
+
+def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
+    """Dataset and architecture tables."""
+    return {
+        "device_table": lambda: device_table(ctx.catalog, ctx.page_url, ctx.directory_urls),
+        "architecture_table": lambda: architecture_table(ctx.catalog),
+    }
+
+
+def page_macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
+    """Every macro available to content pages."""
+    from xpuref.render import calculators as calculators_page
+    from xpuref.render import charts, knowledge, tables
+
+    found: dict[str, Callable[..., Any]] = {}
+    for provider in (
+        _core,
+        charts.macros,
+        calculators_page.macros,
+        knowledge.macros,
+        tables.macros,
+    ):
+        found.update(provider(ctx))
+    return found
+
+
+def page_values(ctx: PageContext) -> dict[str, Any]:
+    """Plain values available to content pages."""
+    devices = ctx.catalog.devices.values()
+    return {
+        "device_count": len(ctx.catalog.devices),
+        "vendor_count": len({d.vendor for d in devices}),
+        "architecture_count": len(ctx.catalog.architectures),
+        "data_version": ctx.version.label,
+        "data_date": ctx.version.date,
+    }

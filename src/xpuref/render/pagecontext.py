@@ -1,0 +1,32 @@
+"""What a page macro knows about the build and the page it renders into."""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+from xpuref.data.dataset import Dataset
+from xpuref.data.version import DataVersion
+from xpuref.views.urls import page_url, relative_url
+
+__all__ = ["PageContext"]
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """The catalog, the data version, and where the current page sits in the site."""
+
+    catalog: Dataset
+    version: DataVersion
+    page_url: str
+    directory_urls: bool
+
+    def link_to_page(self, src_uri: str) -> str:
+        """Relative link from this page to another Markdown page (``devices/x.md``)."""
+        return relative_url(self.page_url, page_url(src_uri, self.directory_urls))
+
+    def link_to_file(self, path: str) -> str:
+        """Relative link from this page to a static file (``assets/js/x.js``)."""
+        here = self.page_url if self.page_url.endswith("/") else posixpath.dirname(self.page_url)
+        rel = posixpath.relpath(path, here.rstrip("/") or ".")
+        return rel

@@ -1,0 +1,205 @@
+"""Render data into page content through autoescaped Jinja templates."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+from markupsafe import Markup
+
+from xpuref.data.dataset import Dataset
+from xpuref.data.devices import Device
+from xpuref.data.fields import RATES
+from xpuref.data.version import DataVersion
+from xpuref.render import charts
+from xpuref.render.env import ENV as _ENV
+from xpuref.render.safetext import theme_safe
+from xpuref.views.derive import derived_for, export_for
+from xpuref.views.spec import format_number, spec_rows
+from xpuref.views.urls import page_url, relative_url
+
+__all__ = [
+    "DerivedRow",
+    "architecture_table",
+    "canonical_device_url",
+    "derived_rows",
+    "device_page",
+    "device_table",
+    "render_page_macros",
+]
+
+
+@dataclass(frozen=True)
+class DerivedRow:
+    """One derived figure on a device page."""
+
+    anchor: str
+    label: str
+    value: str
+    unit: str
+
+
+# Short labels for derived-figure rows: the catalogue's labels without "(vector)".
+_KEY_LABELS = {key: rate.label.removesuffix(" (vector)") for key, rate in RATES.items()}
+
+
+def _num(value: float, digits: int = 4) -> str:
+    """Round a derived figure for display."""
+    return format_number(float(f"{value:.{digits}g}"))
+
+
+def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
+    """Rows for the derived-figures table, from xpuref.calc's results."""
+    derived = derived_for(device, ds)
+    rows: list[DerivedRow] = []
+    for key, value in (derived.get("sparse") or {}).items():
+        unit = RATES[key].unit
+        rows.append(
+            DerivedRow(
+                f"sparse-{key.replace('_', '-')}",
+                f"{_KEY_LABELS.get(key, key)}, with sparsity",
+                _num(value),
+                unit,
+            )
+        )
+    if derived.get("tpp") is not None:
+        rows.append(
+            DerivedRow("tpp", "Total processing performance (TPP)", _num(derived["tpp"], 6), "")
+        )
+    if derived.get("performance_density") is not None:
+        rows.append(
+            DerivedRow(
+                "performance-density",
+                "Performance density (TPP per mm²)",
+                _num(derived["performance_density"]),
+                "",
+            )
+        )
+    for key, value in (derived.get("ridge_points") or {}).items():
+        rows.append(
+            DerivedRow(
+                f"ridge-{key.replace('_', '-')}",
+                f"Ridge point, {_KEY_LABELS.get(key, key)}",
+                _num(value),
+                "FLOPs/byte",
+            )
+        )
+    for key, value in (derived.get("tflops_per_watt") or {}).items():
+        unit = f"{RATES[key].unit}/W"
+        rows.append(
+            DerivedRow(
+                f"per-watt-{key.replace('_', '-')}",
+                f"{_KEY_LABELS.get(key, key)} per watt",
+                _num(value),
+                unit,
+            )
+        )
+    if derived.get("bytes_per_flop") is not None:
+        rows.append(
+            DerivedRow(
+                "bytes-per-flop",
+                "Memory bytes per matrix FLOP",
+                _num(derived["bytes_per_flop"]),
+                "bytes/FLOP",
+            )
+        )
+    for rule, verdict in export_for(device, ds).items():
+        rows.append(DerivedRow(f"export-{rule}", f"US export class, rule {rule}", verdict, ""))
+    return rows
+
+
+def canonical_device_url(site_url: str, device_id: str) -> str:
+    """The permanent public address of a device page (relative when no site URL is set)."""
+    base = site_url if not site_url or site_url.endswith("/") else site_url + "/"
+    return f"{base}devices/{device_id}/"
+
+
+def device_page(device: Device, catalog: Dataset, version: DataVersion, site_url: str = "") -> str:
+    """The Markdown source of a device's page."""
+    front = yaml.safe_dump(
+        {
+            "title": theme_safe(device.name),
+            "description": theme_safe(f"Specifications of the {device.name}"),
+        },
+        allow_unicode=True,
+        sort_keys=True,
+    ).strip()
+    return _ENV.get_template("device_page.md.j2").render(
+        front_matter=Markup(front),
+        device=device,
+        vendor=catalog.vendors[device.vendor],
+        arch=catalog.architectures[device.architecture],
+        rows=spec_rows(device),
+        derived_rows=derived_rows(device, catalog),
+        source_numbers={s.id: i for i, s in enumerate(device.sources, start=1)},
+        version=version,
+        canonical_url=canonical_device_url(site_url, device.id),
+        extra_html=charts.device_section(device, catalog),
+    )
+
+
+def _cell(value: float | None) -> dict[str, str]:
+    """A numeric catalog cell with its sort key."""
+    if value is None:
+        return {"text": "—", "sort": ""}
+    return {"text": format_number(value), "sort": repr(float(value))}
+
+
+def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -> Markup:
+    """The catalog table, linking each device relative to the page at ``from_url``."""
+    rows = []
+    for d in catalog.sorted_devices():
+        rates = d.peak_dense
+        half = max(
+            (r for r in (rates.get("bf16_matrix"), rates.get("fp16_matrix")) if r is not None),
+            default=None,
+        )
+        names = [d.name, d.id, *d.aliases, d.architecture, d.vendor, d.name_zh or ""]
+        search = " ".join(names).casefold()
+        rows.append(
+            {
+                "name": d.name,
+                "vendor": d.vendor,
+                "kind": d.kind,
+                "year": d.launch_year,
+                "href": relative_url(from_url, page_url(f"devices/{d.id}.md", directory_urls)),
+                "search": search,
+                "numbers": [
+                    _cell(d.memory.capacity),
+                    _cell(d.memory.bandwidth_gbs),
+                    _cell(half),
+                    _cell(rates.get("fp8_matrix")),
+                    _cell(d.power.tdp_w),
+                ],
+            }
+        )
+    html = _ENV.get_template("device_table.html.j2").render(
+        rows=rows,
+        vendors=sorted({d.vendor for d in catalog.devices.values()}),
+        kinds=sorted({d.kind for d in catalog.devices.values()}),
+    )
+    return Markup(html)
+
+
+def architecture_table(catalog: Dataset) -> Markup:
+    """Architecture generations grouped by vendor, oldest first."""
+    groups = []
+    for slug in sorted({a.vendor for a in catalog.architectures.values()}):
+        items = sorted(
+            (a for a in catalog.architectures.values() if a.vendor == slug),
+            key=lambda a: (a.year, a.name),
+        )
+        groups.append(({"slug": slug, "name": catalog.vendors[slug].name}, items))
+    return Markup(_ENV.get_template("architecture_table.html.j2").render(groups=groups))
+
+
+def render_page_macros(
+    markdown: str, functions: dict[str, Callable[..., Any]], values: dict[str, Any]
+) -> str:
+    """Render a content page as a Jinja template with the project's macros available."""
+    if "{{" not in markdown and "{%" not in markdown:
+        return markdown
+    template = _ENV.from_string(markdown)
+    return template.render(**functions, **values)

@@ -1,0 +1,118 @@
+"""The only module that talks to MkDocs: hook functions that delegate to the package.
+
+Everything one build loads lives on a ``SiteBuild`` kept on that build's config object, so a
+rebuild in ``mkdocs serve`` loads the data afresh and nothing outlives its build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from xpuref.data.dataset import Dataset, load_dataset
+from xpuref.data.paths import data_dir
+from xpuref.data.problems import DataError
+from xpuref.data.version import DataVersion, data_version
+from xpuref.render.macros import page_macros, page_values
+from xpuref.render.pagecontext import PageContext
+from xpuref.render.pages import device_page, render_page_macros
+from xpuref.site.redirects import redirect_page, redirect_path
+from xpuref.site.timing import reset, timed, write_totals
+from xpuref.views.publish import devices_csv, devices_json
+
+__all__ = ["SiteBuild", "on_config", "on_files", "on_page_markdown", "on_post_build", "on_startup"]
+
+_ATTR = "_xpuref_build"
+
+
+@dataclass(frozen=True)
+class SiteBuild:
+    """What one build has loaded: the validated dataset and its version."""
+
+    dataset: Dataset
+    version: DataVersion
+
+
+def _build_of(config: MkDocsConfig) -> SiteBuild:
+    """The state of the build this config belongs to."""
+    build = getattr(config, _ATTR, None)
+    if not isinstance(build, SiteBuild):
+        raise PluginError("xpuref: on_config did not run for this build")
+    return build
+
+
+@timed("on_config")
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Load and validate the data before anything is written; watch it under mkdocs serve."""
+    root = data_dir()
+    try:
+        dataset = load_dataset(root)
+    except DataError as exc:
+        raise PluginError(f"invalid data, nothing was built:\n{exc.report()}") from None
+    build = SiteBuild(dataset, data_version(root))
+    object.__setattr__(config, _ATTR, build)
+    config.extra["data_version"] = build.version.label
+    config.extra["data_date"] = build.version.date
+    watched = str(root.resolve())
+    if watched not in config.watch:
+        config.watch.append(watched)
+    return config
+
+
+def _add(files: Files, taken: set[str], file: File) -> None:
+    """Add a generated file, refusing one that would replace a page or file already there."""
+    if file.dest_uri in taken or files.get_file_from_path(file.src_uri) is not None:
+        raise PluginError(f"xpuref: a generated page would overwrite {file.dest_uri}")
+    taken.add(file.dest_uri)
+    files.append(file)
+
+
+@event_priority(50)
+@timed("on_files")
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add one generated page per device, redirects for former ids and the published data."""
+    build = _build_of(config)
+    ds = build.dataset
+    taken = {f.dest_uri for f in files}
+    for device in ds.sorted_devices():
+        page = device_page(device, ds, build.version, config.site_url or "")
+        _add(files, taken, File.generated(config, f"devices/{device.id}.md", content=page))
+    for old, new in sorted(ds.redirects().items()):
+        html = redirect_page(old, new, config.use_directory_urls)
+        _add(
+            files,
+            taken,
+            File.generated(config, redirect_path(old, config.use_directory_urls), content=html),
+        )
+    _add(
+        files,
+        taken,
+        File.generated(config, "data/devices.json", content=devices_json(ds, build.version)),
+    )
+    _add(files, taken, File.generated(config, "data/devices.csv", content=devices_csv(ds)))
+    return files
+
+
+@timed("on_page_markdown")
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Expand the project's macros in hand-written pages (never in pages made from data)."""
+    build = _build_of(config)
+    if page.file.generated_by is not None:
+        return markdown
+    ctx = PageContext(build.dataset, build.version, page.url, config.use_directory_urls)
+    return render_page_macros(markdown, page_macros(ctx), page_values(ctx))
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    """Start the hook timings afresh for this run."""
+    reset()
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Write the hook timings for the bench when it asks for them."""
+    write_totals()

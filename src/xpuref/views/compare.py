@@ -1,0 +1,175 @@
+"""Data for the compare page: every device's published record flattened into comparable rows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from xpuref.data.dataset import Dataset
+from xpuref.data.fields import RATES, SPEC_FIELDS
+from xpuref.views.figures._common import fmt
+from xpuref.views.publish import device_record
+from xpuref.views.spec import format_number
+
+__all__ = ["MAX_DEVICES", "CompareRow", "compare_payload", "compare_rows"]
+
+#: The page compares at most this many devices side by side.
+MAX_DEVICES = 4
+
+Best = Literal["max", "min"] | None
+
+
+@dataclass(frozen=True)
+class CompareRow:
+    """One row of the comparison: how to read it from a published record and which end wins."""
+
+    id: str
+    group: str
+    label: str
+    unit: str
+    best: Best
+    get: Callable[[dict[str, Any]], Any]
+
+
+def _path(*keys: str) -> Callable[[dict[str, Any]], Any]:
+    """A getter following ``keys`` into a record; missing entries give None."""
+
+    def get(record: dict[str, Any]) -> Any:
+        """Read the value at the path."""
+        value: Any = record
+        for key in keys:
+            value = value.get(key) if isinstance(value, dict) else None
+        return value
+
+    return get
+
+
+def _record_keys(path: str) -> tuple[str, ...]:
+    """Where a spec field sits in a published record."""
+    flat = {
+        "memory.capacity": ("memory_gb",),
+        "memory.type": ("memory_type",),
+        "memory.bus_width_bits": ("memory_bus_width_bits",),
+        "memory.bandwidth_gbs": ("memory_bandwidth_gbs",),
+        "power.tdp_w": ("tdp_w",),
+    }
+    return flat.get(path, tuple(path.split(".")))
+
+
+def _spec_rows() -> list[CompareRow]:
+    """Rows for the non-rate figures, from the field catalogue."""
+    rows = [
+        CompareRow("vendor_name", "Basics", "Vendor", "", None, _path("vendor_name")),
+        CompareRow("kind", "Basics", "Kind", "", None, _path("kind")),
+        CompareRow(
+            "architecture_name", "Basics", "Architecture", "", None, _path("architecture_name")
+        ),
+    ]
+    for spec in SPEC_FIELDS:
+        if spec.path == "sparsity_factor":
+            continue
+        key = (
+            "memory_gb"
+            if spec.path == "memory.capacity"
+            else spec.csv or spec.path.replace(".", "_")
+        )
+        unit = "GB" if spec.path == "memory.capacity" else spec.unit
+        rows.append(
+            CompareRow(
+                key, spec.group, spec.label, unit, spec.best, _path(*_record_keys(spec.path))
+            )
+        )
+    return rows
+
+
+def _per_rate(
+    prefix: str, group: str, label: str, unit: str, best: Best, *where: str
+) -> list[CompareRow]:
+    """One row per peak-rate key of the catalogue."""
+    return [
+        CompareRow(
+            f"{prefix}{key}",
+            group,
+            label.format(rate.label),
+            unit.format(rate.unit),
+            best,
+            _path(*where, key),
+        )
+        for key, rate in RATES.items()
+    ]
+
+
+def compare_rows(ds: Dataset) -> list[CompareRow]:
+    """Every row the page can show, in display order."""
+    rows = _spec_rows()
+    rows += _per_rate("peak_", "Dense peak", "{}", "{}", "max", "peak_dense")
+    rows.append(
+        CompareRow(
+            "sparsity_factor", "Dense peak", "Structured sparsity factor", "×", None,
+            _path("sparsity_factor"),
+        )
+    )  # fmt: skip
+    rows += _per_rate("sparse_", "Derived", "{}, with sparsity", "{}", "max", "derived", "sparse")
+    rows += [
+        CompareRow("tpp", "Derived", "TPP", "", None, _path("derived", "tpp")),
+        CompareRow(
+            "performance_density", "Derived", "Performance density", "TPP/mm²", None,
+            _path("derived", "performance_density"),
+        ),
+    ]  # fmt: skip
+    rows += _per_rate(
+        "per_watt_", "Derived", "{} per watt", "{}/W", "max", "derived", "tflops_per_watt"
+    )
+    rows += _per_rate(
+        "ridge_", "Derived", "Ridge point, {}", "FLOP/B", None, "derived", "ridge_points"
+    )
+    rows.append(
+        CompareRow(
+            "bytes_per_flop", "Derived", "Memory bytes per matrix FLOP", "B/FLOP", "max",
+            _path("derived", "bytes_per_flop"),
+        )
+    )  # fmt: skip
+    for rule in ds.rules:
+        rows.append(
+            CompareRow(
+                f"export_{rule.id}", "Export control", f"US class, {rule.id}", "", None,
+                _path("export_control", rule.id),
+            )
+        )  # fmt: skip
+    return rows
+
+
+def _cell(value: Any, derived: bool) -> Any:
+    """A JSON cell: null, [number, shown text], or text."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    text = fmt(value) if derived else format_number(value)
+    return [value, text]
+
+
+def compare_payload(catalog: Dataset, link: Callable[[str], str]) -> dict[str, Any]:
+    """Rows and per-device cells for compare.js; ``link`` maps a device id to its page."""
+    rows = compare_rows(catalog)
+    devices = []
+    for device in catalog.sorted_devices():
+        record = device_record(device, catalog)
+        devices.append(
+            {
+                "id": device.id,
+                "name": device.name,
+                "vendor": record["vendor_name"],
+                "url": link(device.id),
+                "values": [_cell(row.get(record), row.group == "Derived") for row in rows],
+            }
+        )
+    return {
+        "max": MAX_DEVICES,
+        "rows": [
+            {"id": r.id, "group": r.group, "label": r.label, "unit": r.unit, "best": r.best}
+            for r in rows
+        ],
+        "devices": devices,
+    }

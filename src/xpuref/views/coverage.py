@@ -1,0 +1,99 @@
+"""How well the data is sourced and how complete it is: per device and over the catalog."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from xpuref.data.dataset import Dataset
+from xpuref.data.device_checks import covering_sources, numeric_paths, required_fields
+from xpuref.data.devices import Device
+from xpuref.data.publishers import CITABLE_TIERS
+
+__all__ = ["SourceShare", "coverage_report", "device_share", "overall_share", "traces_to_vendor"]
+
+
+@dataclass(frozen=True)
+class SourceShare:
+    """Counts of numeric figures: in all, with a citable source, and traced to a vendor document."""
+
+    figures: int
+    citable: int
+    vendor_traced: int
+
+    def percent(self, part: int) -> float:
+        """A count as a percentage of all figures (100 when there are none)."""
+        return 100.0 * part / self.figures if self.figures else 100.0
+
+
+def traces_to_vendor(device: Device, index: int, ds: Dataset) -> bool:
+    """Whether a source is a vendor document, a copy of one, or a reference that cites one."""
+    source = device.sources[index]
+    pub = ds.registry.lookup(source.url)
+    tier = pub.tier if pub else None
+    return tier in ("vendor", "vendor-copy") or (tier == "reference" and source.cites is not None)
+
+
+def device_share(device: Device, ds: Dataset) -> SourceShare:
+    """Source shares over one device's numeric figures."""
+
+    def compute() -> SourceShare:
+        """Count once per dataset."""
+        dumped = device.model_dump(exclude_defaults=True)
+        figures = citable = traced = 0
+        for path in numeric_paths(dumped):
+            figures += 1
+            covering = covering_sources(device, ".".join(str(p) for p in path))
+            tiers = {
+                getattr(ds.registry.lookup(device.sources[i].url), "tier", None) for i in covering
+            }
+            citable += bool(tiers & CITABLE_TIERS)
+            traced += any(traces_to_vendor(device, i, ds) for i in covering)
+        return SourceShare(figures, citable, traced)
+
+    found: SourceShare = ds.remember("share", device.id, compute)
+    return found
+
+
+def overall_share(ds: Dataset) -> SourceShare:
+    """Source shares over every device's figures."""
+    shares = [device_share(d, ds) for d in ds.devices.values()]
+    return SourceShare(
+        sum(s.figures for s in shares),
+        sum(s.citable for s in shares),
+        sum(s.vendor_traced for s in shares),
+    )
+
+
+def complete(device: Device, ds: Dataset) -> bool:
+    """Whether a device gives every figure the completeness contract asks for (no gaps)."""
+    arch = ds.architectures.get(device.architecture)
+    return not any(field in device.gaps for field in required_fields(device, arch)) and (
+        arch is not None and arch.supported_rates() is not None
+    )
+
+
+def _counts(label: str, counter: Counter[str]) -> str:
+    """One line of counts, largest first."""
+    parts = ", ".join(
+        f"{name} {count}" for name, count in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))
+    )
+    return f"  {label}: {parts}"
+
+
+def coverage_report(ds: Dataset) -> str:
+    """The coverage lines `xpuref validate` prints."""
+    devices = list(ds.devices.values())
+    share = overall_share(ds)
+    full = sum(complete(d, ds) for d in devices)
+    lines = [
+        f"coverage: {len(devices)} devices; {full} meet the completeness contract in full",
+        _counts("by vendor", Counter(d.vendor for d in devices)),
+        _counts("by kind", Counter(d.kind for d in devices)),
+        _counts("by market", Counter(d.market for d in devices)),
+        _counts("by scope", Counter(d.scope for d in devices)),
+        f"sources: {share.figures} numeric figures; {share.percent(share.citable):.1f}% have a "
+        f"vendor, vendor-copy or reference source; {share.percent(share.vendor_traced):.1f}% "
+        "trace to a vendor document",
+    ]
+    return "\n".join(lines)

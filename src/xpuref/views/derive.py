@@ -1,0 +1,54 @@
+"""Derived figures and export classes of a device, computed by xpuref.calc at build time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xpuref import calc
+from xpuref.data.dataset import Dataset
+from xpuref.data.devices import Device
+
+__all__ = ["calc_input", "derived_for", "export_for"]
+
+
+def calc_input(device: Device) -> dict[str, Any]:
+    """Shape a device as the mapping xpuref.calc reads (given rates only, per chip)."""
+    link = device.interconnect
+    return {
+        "peak_dense": dict(device.peak_dense),
+        "sparsity_factor": device.sparsity_factor,
+        "die_area_mm2": device.die_area_mm2,
+        "memory": {
+            "bandwidth_gbs": device.memory.bandwidth_gbs,
+            "capacity_bytes": device.memory.capacity_bytes,
+            "usable_bytes": device.memory.usable_bytes,
+        },
+        "power": {"tdp_w": device.power.tdp_w, "scope": device.power.scope},
+        "interconnect": {
+            "scale_up_bandwidth_gbs": 0.0 if link.no_scale_up else link.scale_up_bandwidth_gbs,
+            "host_bandwidth_gbs": link.host_bandwidth_gbs,
+        },
+        "chips_per_package": device.chips_per_package,
+        "designed_for_datacenter": device.market == "datacenter",
+    }
+
+
+def _copy(found: dict[str, Any]) -> dict[str, Any]:
+    """A copy deep enough that callers cannot change the remembered result."""
+    return {k: dict(v) if isinstance(v, dict) else v for k, v in found.items()}
+
+
+def derived_for(device: Device, ds: Dataset) -> dict[str, Any]:
+    """Sparse rates, TPP, performance density, ridge points, TFLOPS/W, bytes per FLOP."""
+    found = ds.remember("derived", device.id, lambda: dict(calc.device_derived(calc_input(device))))
+    return _copy(found)
+
+
+def export_for(device: Device, ds: Dataset) -> dict[str, str]:
+    """The device's class under each export-control rule in the data."""
+    found = ds.remember(
+        "export",
+        device.id,
+        lambda: calc.device_export_classes(calc_input(device), ds.rule_dicts()),
+    )
+    return {str(k): str(v) for k, v in found.items()}

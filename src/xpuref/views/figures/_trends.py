@@ -1,0 +1,114 @@
+"""Trends: dense BF16/FP16 matrix peak, memory bandwidth and capacity against launch date."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from xpuref.data.dataset import Dataset
+from xpuref.data.devices import Device
+from xpuref.views.figures._common import (
+    Chart,
+    Table,
+    TableRow,
+    axis,
+    base_layout,
+    fmt,
+    half_rate,
+    hover,
+    log_range,
+    precision_label,
+    scatter,
+    tags_for,
+    vendor_colors,
+    vendor_filters,
+)
+
+__all__ = ["TREND_PANELS", "launch_position", "trends"]
+
+
+def launch_position(device: Device) -> float:
+    """The launch date as a fractional year (month precision) for the x axis."""
+    parts = device.launch_date.split("-")
+    month = int(parts[1]) if len(parts) > 1 else 1
+    return round(int(parts[0]) + (month - 1) / 12, 4)
+
+
+def _half(device: Device) -> float | None:
+    """Larger of the dense BF16/FP16 matrix rates."""
+    found = half_rate(device)
+    return None if found is None else found[1]
+
+
+#: (axis id, title, unit, value getter) for each stacked panel, top to bottom.
+TREND_PANELS: tuple[tuple[str, str, str, Callable[[Device], float | None]], ...] = (
+    ("y", "Dense BF16/FP16 matrix", "TFLOPS", _half),
+    ("y2", "Memory bandwidth", "GB/s", lambda d: d.memory.bandwidth_gbs),
+    ("y3", "Memory capacity", "GB", lambda d: d.memory.capacity),
+)
+
+_DOMAINS = ((0.70, 1.0), (0.36, 0.64), (0.0, 0.30))
+
+
+def trends(catalog: Dataset) -> Chart:
+    """Three stacked log panels sharing a launch-date axis, a trace per vendor per panel."""
+    colors = vendor_colors(catalog)
+    devices = [
+        d for d in catalog.sorted_devices() if any(get(d) is not None for *_, get in TREND_PANELS)
+    ]
+    data: list[dict[str, Any]] = []
+    layout = base_layout(height=820, margin={"l": 70, "r": 20, "t": 20, "b": 60})
+    layout["legend"] = {"orientation": "h", "y": -0.08}
+    for index, (axis_id, title, unit, get) in enumerate(TREND_PANELS):
+        values = [v for d in devices if (v := get(d)) is not None]
+        name = "yaxis" if axis_id == "y" else f"yaxis{axis_id[1:]}"
+        layout[name] = axis(
+            f"{title} ({unit})", log=True, range=log_range(values, 1.4), domain=_DOMAINS[index]
+        )
+        for slug in sorted({d.vendor for d in devices}):
+            points = []
+            for device in devices:
+                value = get(device)
+                if device.vendor != slug or value is None:
+                    continue
+                lines = [(title, f"{fmt(value)} {unit}"), ("Launch", device.launch_date)]
+                if axis_id == "y":
+                    used = half_rate(device)
+                    assert used is not None
+                    lines.insert(1, ("Rate used", precision_label(used[0])))
+                points.append(
+                    (device.id, launch_position(device), value, hover(device.name, lines))
+                )
+            if points:
+                data.append(
+                    scatter(
+                        catalog.vendors[slug].name,
+                        colors[slug],
+                        points,
+                        yaxis=axis_id,
+                        legendgroup=slug,
+                        showlegend=index == 0,
+                    )
+                )
+    layout["xaxis"] = axis("Launch (year)", anchor="y3", dtick=1)
+    rows = tuple(
+        TableRow(
+            (
+                d.name,
+                catalog.vendors[d.vendor].name,
+                d.launch_date,
+                *("" if (v := get(d)) is None else fmt(v) for *_, get in TREND_PANELS),
+            ),
+            d.id,
+        )
+        for d in devices
+    )
+    columns = ("Device", "Vendor", "Launch", *tuple(f"{t} ({u})" for _, t, u, _ in TREND_PANELS))
+    return Chart(
+        id="xpuref-trends",
+        title="Peak, bandwidth and capacity over time",
+        variants={"all": {"data": data, "layout": layout}},
+        table=Table(columns, rows, numeric_from=3),
+        tags=tags_for(devices),
+        filters=vendor_filters(catalog, devices),
+    )

@@ -1,0 +1,169 @@
+"""The published data interface: devices.json and devices.csv (never rename a key)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from xpuref.data.dataset import Dataset
+from xpuref.data.devices import Device, Source
+from xpuref.data.fields import RATE_KEYS
+from xpuref.data.version import DataVersion
+from xpuref.views.derive import derived_for, export_for
+from xpuref.views.spec import spec_rows
+
+__all__ = [
+    "CSV_COLUMNS",
+    "SCHEMA_VERSION",
+    "csv_cell",
+    "device_record",
+    "devices_csv",
+    "devices_json",
+]
+
+SCHEMA_VERSION = 2
+
+CSV_COLUMNS: tuple[str, ...] = (
+    "id",
+    "name",
+    "vendor",
+    "kind",
+    "architecture",
+    "form_factor",
+    "scope",
+    "launch_date",
+    "launch_year",
+    "status",
+    "market",
+    "chips_per_package",
+    "memory_gb",
+    "memory_unit",
+    "memory_bytes",
+    "memory_type",
+    "memory_bandwidth_gbs",
+    "tdp_w",
+    "die_area_mm2",
+    "transistors_billion",
+    "scale_up_bandwidth_gbs",
+    "sparsity_factor",
+    *(f"peak_dense_{k}" for k in RATE_KEYS),
+    "url",
+)
+
+
+def device_url(device_id: str) -> str:
+    """Relative address of a device page, from the site root."""
+    return f"devices/{device_id}/"
+
+
+def device_record(device: Device, catalog: Dataset) -> dict[str, Any]:
+    """One device as published: raw fields, flattened basics, sources, derived figures.
+
+    Computed once per device object; the top level is a fresh dict, nested values are shared
+    and must be treated as read-only.
+    """
+    return dict(catalog.remember("record", device.id, lambda: _record(device, catalog)))
+
+
+def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
+    """Build one device's published record."""
+    arch = catalog.architectures[device.architecture]
+    return {
+        "id": device.id,
+        "name": device.name,
+        "vendor": device.vendor,
+        "vendor_name": catalog.vendors[device.vendor].name,
+        "kind": device.kind,
+        "architecture": device.architecture,
+        "architecture_name": arch.name,
+        "form_factor": device.form_factor,
+        "scope": device.scope,
+        "launch_date": device.launch_date,
+        "launch_year": device.launch_year,
+        "status": device.status,
+        "market": device.market,
+        "chips_per_package": device.chips_per_package,
+        "name_zh": device.name_zh,
+        "die": device.die,
+        "aliases": list(device.aliases),
+        "former_ids": list(device.former_ids),
+        "process_node": device.process_node,
+        "die_area_mm2": device.die_area_mm2,
+        "transistors_billion": device.transistors_billion,
+        "memory_gb": device.memory.capacity,
+        "memory_unit": device.memory.capacity_unit,
+        "memory_bytes": device.memory.capacity_bytes,
+        "memory_usable_bytes": device.memory.usable_bytes,
+        "memory_on_chip": device.memory.on_chip,
+        "memory_type": device.memory.type,
+        "memory_bus_width_bits": device.memory.bus_width_bits,
+        "memory_bandwidth_gbs": device.memory.bandwidth_gbs,
+        "tdp_w": device.power.tdp_w,
+        "power_term": device.power.term,
+        "power_scope": device.power.scope,
+        "interconnect": device.interconnect.model_dump(),
+        "peak_dense": {key: device.peak_dense.get(key) for key in RATE_KEYS},
+        "sparsity_factor": device.sparsity_factor,
+        "accumulate": {k: v.model_dump() for k, v in device.accumulate.items()},
+        "alternatives": [a.model_dump() for a in device.alternatives],
+        "notes": device.notes,
+        "url": device_url(device.id),
+        "anchors": [row.anchor for row in spec_rows(device)],
+        "sources": [_source(s, catalog) for s in device.sources],
+        "gaps": dict(device.gaps),
+        "derived": derived_for(device, catalog),
+        "export_control": export_for(device, catalog),
+    }
+
+
+def _source(source: Source, ds: Dataset) -> dict[str, Any]:
+    """A source as published: the page read, its publisher and tier, and what it cites."""
+    pub = ds.registry.lookup(source.url)
+    return {
+        **source.model_dump(),
+        "publisher": pub.name if pub else None,
+        "tier": pub.tier if pub else None,
+    }
+
+
+def devices_json(catalog: Dataset, version: DataVersion) -> str:
+    """The whole catalog as JSON, keys sorted so builds are byte-identical."""
+    body = {
+        "schema_version": SCHEMA_VERSION,
+        "data_version": version.label,
+        "data_date": version.date,
+        "devices": [device_record(d, catalog) for d in catalog.sorted_devices()],
+    }
+    return json.dumps(body, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell that a spreadsheet will not run: text starting =, +, -, @, tab or CR is quoted.
+
+    Following the OWASP guidance on CSV injection, such text gets a leading apostrophe;
+    numbers are written as they are, and the JSON keeps every value exact.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def devices_csv(catalog: Dataset) -> str:
+    """The flat columns of every device as CSV (one row per device)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for device in catalog.sorted_devices():
+        record = device_record(device, catalog)
+        flat = {
+            **record,
+            "scale_up_bandwidth_gbs": record["interconnect"]["scale_up_bandwidth_gbs"],
+        }
+        for key in RATE_KEYS:
+            flat[f"peak_dense_{key}"] = record["peak_dense"][key]
+        writer.writerow([csv_cell(flat[c]) for c in CSV_COLUMNS])
+    return out.getvalue()
