@@ -14,9 +14,17 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from xpuref.data.dataset import Dataset, load_dataset
+from xpuref.data.loader import load_model
+from xpuref.data.knowledge import Knowledge, load_knowledge
+from xpuref.data.problems import DataError, Problem
+from xpuref.data.table_models import DataTable
+from xpuref.data.tables import load_tables
+from xpuref.data.rules import RulesFile
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -40,6 +48,38 @@ def make_data_dir(target: Path, devices_from: Path = VALID) -> Path:
         else:
             shutil.copy2(item, target / item.name)
     return target
+
+
+def strict_tables(root: Path) -> dict[str, DataTable]:
+    """Load tables/ under ``root`` alone, raising DataError on any problem."""
+    problems: list[Problem] = []
+    tables = load_tables(root, None, problems)
+    if problems:
+        raise DataError(problems)
+    return tables
+
+
+def strict_knowledge(root: Path) -> Knowledge:
+    """Load the knowledge files under ``root`` alone, raising DataError on any problem."""
+    problems: list[Problem] = []
+    knowledge = load_knowledge(root, None, problems)
+    if problems:
+        raise DataError(problems)
+    return knowledge
+
+
+def real_rules() -> list[dict[str, Any]]:
+    """The export rules of the real data/export_controls.yaml, validated, as plain mappings."""
+    problems: list[Problem] = []
+    loaded = load_model(RulesFile, REAL_DATA / "export_controls.yaml", REAL_DATA, problems)
+    assert loaded is not None, problems
+    return [rule.plain() for rule in loaded[0].rules]
+
+
+@pytest.fixture(scope="session")
+def dataset(tmp_path_factory: pytest.TempPathFactory) -> Dataset:
+    """The fixture devices with the real reference files (rules, presets, tables), loaded once."""
+    return load_dataset(make_data_dir(tmp_path_factory.mktemp("dataset") / "data"))
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from tests.conftest import BuiltSite
 
 from xpuref import calc
 from xpuref.calc import TransformerConfig, gb_to_gib, tflops_to_flops
-from xpuref.data.catalog import Catalog, load_catalog
+from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.paths import data_dir
 from xpuref.views.derive import calc_input, derived_for, export_for
 
@@ -25,9 +25,9 @@ H100 = "nvidia-h100-sxm5-80gb"
 
 
 @pytest.fixture(scope="module")
-def catalog() -> Catalog:
+def catalog() -> Dataset:
     """The real catalog the site was built from."""
-    return load_catalog(data_dir())
+    return load_dataset(data_dir())
 
 
 def _open(page: Page, url: str) -> None:
@@ -84,7 +84,7 @@ def _assert_numbers(shown: Mapping[str, str], expected: Mapping[str, float | int
 
 def _decoder(name: str) -> TransformerConfig:
     """The TransformerConfig of a decoder preset."""
-    arch = calc.model_preset(name)["architecture"]
+    arch = dataset.presets[name].plain()["architecture"]
     fields = {k: v for k, v in arch.items() if k not in ("kind", "seq")}
     return TransformerConfig(**fields)
 
@@ -156,21 +156,21 @@ def test_model_cost_calculators_match_python(built_site: BuiltSite, page: Page) 
     _no_bad_numbers(page)
 
 
-def _device_with_memory(catalog: Catalog, skip: str) -> str:
+def _device_with_memory(catalog: Dataset, skip: str) -> str:
     """A device other than skip whose record gives memory capacity and bandwidth."""
     for device in catalog.sorted_devices():
-        if device.id != skip and device.memory.capacity_gb and device.memory.bandwidth_gbs:
+        if device.id != skip and device.memory.capacity and device.memory.bandwidth_gbs:
             return device.id
     raise AssertionError("no device with memory figures")
 
 
 def test_memory_calculators_match_python(
-    built_site: BuiltSite, page: Page, catalog: Catalog
+    built_site: BuiltSite, page: Page, catalog: Dataset
 ) -> None:
     """Inference and training memory equal calc's sums; 'fits' compares with the device."""
     _open(page, built_site.url + "calculators/memory/")
     device_id = _device_with_memory(catalog, H100)
-    memory = float(catalog.devices[device_id].memory.capacity_gb or 0) * 1e9
+    memory = float(catalog.devices[device_id].memory.capacity or 0) * 1e9
     form = _form(page, "inference-memory")
     _set(form, preset="llama-2-70b", weights_dtype="int8", kv_dtype="fp8", batch=8, context=8192)
     _set(form, device=device_id)
@@ -247,7 +247,7 @@ def test_roofline_calculators_match_python(built_site: BuiltSite, page: Page) ->
     assert shown["bound"] == "compute"
 
 
-def test_llm_calculator_matches_python(built_site: BuiltSite, page: Page, catalog: Catalog) -> None:
+def test_llm_calculator_matches_python(built_site: BuiltSite, page: Page, catalog: Dataset) -> None:
     """Decode and prefill bounds equal the roofline of calc's forward cost and memory."""
     _open(page, built_site.url + "calculators/llm/")
     form = _form(page, "llm")
@@ -280,12 +280,12 @@ def test_llm_calculator_matches_python(built_site: BuiltSite, page: Page, catalo
 
 
 def test_export_calculator_matches_every_device(
-    built_site: BuiltSite, page: Page, catalog: Catalog
+    built_site: BuiltSite, page: Page, catalog: Dataset
 ) -> None:
     """For every catalog device, TPP, density and each rule's class equal the device pages'."""
     _open(page, built_site.url + "calculators/export/")
     form = _form(page, "export")
-    rules = [rule["id"] for rule in calc.load_export_rules()]
+    rules = [rule["id"] for rule in dataset.rule_dicts()]
     for device in catalog.sorted_devices():
         _set(form, device=device.id)
         shown = _outputs(form)
@@ -309,7 +309,7 @@ def test_export_calculator_matches_every_device(
     shown = _outputs(form)
     custom = {"peak_dense": {"fp16": 300.0}, "die_area_mm2": 500.0, "interconnect": {}}
     _assert_numbers(shown, {"tpp": 4800, "performance_density": 9.6})
-    for rule in calc.load_export_rules():
+    for rule in dataset.rule_dicts():
         assert shown[f"class:{rule['id']}"] == calc.classify(custom, rule)
     assert shown["class:us-2022-10"] == "unknown"
     explained = form.locator('[data-explain="us-2023-10"] li').all_inner_texts()
@@ -421,7 +421,7 @@ def test_instant_navigation_starts_the_calculators(built_site: BuiltSite, page: 
 
 
 def test_offline_bundle_runs_a_calculator(
-    offline_bundle: Path, page: Page, catalog: Catalog
+    offline_bundle: Path, page: Page, catalog: Dataset
 ) -> None:
     """From file://, the roofline calculator fills a device's figures and computes calc's values."""
     requested: list[str] = []

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from xpuref.data.catalog import Catalog, load_catalog
+from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.paths import DATA_DIR
 
 
 @pytest.fixture(scope="module")
-def catalog() -> Catalog:
+def catalog() -> Dataset:
     """The project's real catalog."""
-    return load_catalog(DATA_DIR)
+    return load_dataset(DATA_DIR)
 
 
-def test_real_data_validates(catalog: Catalog) -> None:
+def test_real_data_validates(catalog: Dataset) -> None:
     """The committed data passes every check and holds at least 25 devices."""
     assert len(catalog.devices) >= 25
 
 
-def test_every_device_has_basics_or_says_why(catalog: Catalog) -> None:
+def test_every_device_has_basics_or_says_why(catalog: Dataset) -> None:
     """Memory, bandwidth, a dense peak and power are given, or a gap entry says why not."""
     for device in catalog.devices.values():
         for name in device.missing_basics():
@@ -27,7 +27,7 @@ def test_every_device_has_basics_or_says_why(catalog: Catalog) -> None:
         assert 1990 <= device.launch_year <= 2100
 
 
-def test_every_number_is_sourced(catalog: Catalog) -> None:
+def test_every_number_is_sourced(catalog: Dataset) -> None:
     """Each numeric field of each device is claimed by one of its sources."""
     from xpuref.data.device_checks import numeric_paths
     from xpuref.data.paths import DATA_DIR
@@ -41,13 +41,13 @@ def test_every_number_is_sourced(catalog: Catalog) -> None:
             assert claims & set(dotted), f"{device_id}: {'.'.join(map(str, path))} unsourced"
 
 
-def test_every_architecture_used_exists(catalog: Catalog) -> None:
+def test_every_architecture_used_exists(catalog: Dataset) -> None:
     """Each device's architecture is in the timeline, from the same vendor."""
     for device in catalog.devices.values():
         assert catalog.architectures[device.architecture].vendor == device.vendor
 
 
-def test_nvidia_timeline_is_complete(catalog: Catalog) -> None:
+def test_nvidia_timeline_is_complete(catalog: Dataset) -> None:
     """NVIDIA's generations from Tesla (2006) to Blackwell are all present, in order."""
     names = [
         "tesla",
@@ -78,12 +78,12 @@ KNOWN = [
 
 
 @pytest.mark.parametrize(("device_id", "key", "value"), KNOWN)
-def test_known_dense_rates(catalog: Catalog, device_id: str, key: str, value: float) -> None:
+def test_known_dense_rates(catalog: Dataset, device_id: str, key: str, value: float) -> None:
     """Headline dense rates match the vendor's figures (no sparse number in a dense field)."""
     assert catalog.devices[device_id].peak_dense.present()[key] == pytest.approx(value, rel=2e-3)
 
 
-def test_a100_variants_keep_their_own_bandwidth(catalog: Catalog) -> None:
+def test_a100_variants_keep_their_own_bandwidth(catalog: Dataset) -> None:
     """The 40 GB and 80 GB A100 SXM4 do not share one bandwidth figure."""
     small = catalog.devices["nvidia-a100-sxm4-40gb"].memory.bandwidth_gbs
     large = catalog.devices["nvidia-a100-sxm4-80gb"].memory.bandwidth_gbs

@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from tests.conftest import strict_tables as load_tables
 
 from xpuref.calc import DTYPE_BYTES
 from xpuref.data.paths import DATA_DIR
 from xpuref.data.table_models import DataTable
-from xpuref.data.tables import load_tables
 
 EXPECTED = {
     "memory_hierarchy",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tests.conftest import BuiltSite, make_data_dir, run_xpuref
 
-from xpuref.data.catalog import load_catalog
+from xpuref.data.dataset import load_dataset
 
 pytestmark = pytest.mark.site
 
@@ -19,7 +19,7 @@ def test_redirect_map_from_former_ids(data_copy: Path) -> None:
     file.write_text(
         file.read_text().replace("status: shipping", "status: shipping\nformer_ids: [h100-sxm]")
     )
-    assert load_catalog(data_copy).redirects() == {"h100-sxm": "nvidia-h100-sxm5-80gb"}
+    assert load_dataset(data_copy).redirects() == {"h100-sxm": "nvidia-h100-sxm5-80gb"}
 
 
 def test_former_id_may_not_shadow_a_device(data_copy: Path) -> None:
@@ -36,7 +36,7 @@ def test_former_id_may_not_shadow_a_device(data_copy: Path) -> None:
     from xpuref.data.problems import DataError
 
     with pytest.raises(DataError) as caught:
-        load_catalog(data_copy)
+        load_dataset(data_copy)
     assert any("former_ids" in str(p) and "already used" in str(p) for p in caught.value.problems)
 
 

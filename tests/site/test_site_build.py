@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from tests.conftest import ROOT, BuiltSite, make_data_dir, run_xpuref
 
-from xpuref.data.catalog import load_catalog
+from xpuref.data.dataset import load_dataset
 from xpuref.data.paths import DATA_DIR
 
 pytestmark = pytest.mark.site
@@ -32,7 +32,7 @@ def test_json_envelope(built_site: BuiltSite) -> None:
     body = json.loads((built_site.root / "data/devices.json").read_text())
     assert body["schema_version"] == 1
     assert isinstance(body["data_version"], str) and body["data_version"]
-    catalog = load_catalog(DATA_DIR)
+    catalog = load_dataset(DATA_DIR)
     assert sorted(d["id"] for d in body["devices"]) == sorted(catalog.devices)
 
 
@@ -60,7 +60,7 @@ REQUIRED = {
 
 def test_every_device_page_matches_json(built_site: BuiltSite) -> None:
     """Each device has its page with its name, every advertised anchor and its sources."""
-    catalog = load_catalog(DATA_DIR)
+    catalog = load_dataset(DATA_DIR)
     for record in _devices(built_site):
         assert set(record) >= REQUIRED, REQUIRED - set(record)
         device = catalog.devices[str(record["id"])]

@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import ROOT
 
 from xpuref import calc
-from xpuref.data.catalog import Catalog, load_catalog
+from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.paths import data_dir
 from xpuref.data.version import DataVersion
 from xpuref.render import calculators as calculators_page
@@ -21,12 +21,12 @@ PAGES = ROOT / "content" / "calculators"
 
 
 @pytest.fixture(scope="module")
-def catalog() -> Catalog:
+def catalog() -> Dataset:
     """The real catalog."""
-    return load_catalog(data_dir())
+    return load_dataset(data_dir())
 
 
-def _ctx(catalog: Catalog, url: str = "calculators/flops/") -> PageContext:
+def _ctx(catalog: Dataset, url: str = "calculators/flops/") -> PageContext:
     """A page context for a calculator page."""
     return PageContext(catalog, DataVersion("test", "2026-01-01", 0), url, True)
 
@@ -74,7 +74,7 @@ def _parse(html: str) -> _Forms:
 
 
 @pytest.mark.parametrize("name", calculators_page.CALCULATORS)
-def test_every_calculator_renders_a_bound_form(catalog: Catalog, name: str) -> None:
+def test_every_calculator_renders_a_bound_form(catalog: Dataset, name: str) -> None:
     """Each form has named, typed fields, outputs, no blank lines, and a compute in the JS."""
     html = str(calculators_page.macros(_ctx(catalog))["calculator"](name))
     parsed = _parse(html)
@@ -87,27 +87,27 @@ def test_every_calculator_renders_a_bound_form(catalog: Catalog, name: str) -> N
     assert re.search(rf'^\s+"?{re.escape(name)}"?: function', CALCULATORS_JS.read_text(), re.M)
 
 
-def test_unknown_calculator_is_refused(catalog: Catalog) -> None:
+def test_unknown_calculator_is_refused(catalog: Dataset) -> None:
     """A typo in a page is a build error, not an empty form."""
     with pytest.raises(ValueError, match="unknown calculator"):
         calculators_page.macros(_ctx(catalog))["calculator"]("flops")
 
 
-def test_page_data_is_emitted_once_and_complete(catalog: Catalog) -> None:
+def test_page_data_is_emitted_once_and_complete(catalog: Dataset) -> None:
     """The first form on a page carries the data; the JSON lists devices, presets and rules."""
     macros = calculators_page.macros(_ctx(catalog))
     first, second = str(macros["calculator"]("conv2d")), str(macros["calculator"]("linear"))
     assert 'id="xpuref-calc-data"' in first and "xpuref-calc-data" not in second
     data = json.loads("".join(_parse(first).data))
     assert [d["id"] for d in data["devices"]] == [d.id for d in catalog.sorted_devices()]
-    assert list(data["presets"]) == calc.model_names()
-    assert [r["id"] for r in data["rules"]] == [r["id"] for r in calc.load_export_rules()]
+    assert list(data["presets"]) == list(dataset.presets)
+    assert [r["id"] for r in data["rules"]] == [r["id"] for r in dataset.rule_dicts()]
     assert data["bit_lengths"] == calc.BIT_LENGTHS
     h100 = next(d for d in data["devices"] if d["id"] == "nvidia-h100-sxm5-80gb")
     assert h100["memory_gb"] == 80 and h100["calc"]["peak_dense"]["bf16_matrix"] == 989.4
 
 
-def test_page_data_cannot_close_its_script(catalog: Catalog) -> None:
+def test_page_data_cannot_close_its_script(catalog: Dataset) -> None:
     """Angle brackets and ampersands in data are escaped inside the JSON script."""
     device = catalog.sorted_devices()[0].model_copy(update={"name": "</script><b>&"})
     shown = calculators_page.compact_device(device)
@@ -117,7 +117,7 @@ def test_page_data_cannot_close_its_script(catalog: Catalog) -> None:
     assert body.count("</script>") == 1 and "<b>" not in body
 
 
-def test_scripts_are_linked_relative_to_the_page(catalog: Catalog) -> None:
+def test_scripts_are_linked_relative_to_the_page(catalog: Dataset) -> None:
     """While the scripts are not in extra_javascript, the data comes with relative script tags."""
     html = str(calculators_page.macros(_ctx(catalog, "calculators/llm/"))["calculator_data"]())
     if calculators_page.EMIT_SCRIPT_TAGS:
@@ -126,7 +126,7 @@ def test_scripts_are_linked_relative_to_the_page(catalog: Catalog) -> None:
         assert 'href="../../assets/css/calculators.css"' in html
 
 
-def test_dtype_table_lists_every_format(catalog: Catalog) -> None:
+def test_dtype_table_lists_every_format(catalog: Dataset) -> None:
     """The units page table has one row per format with its byte size."""
     html = str(calculators_page.macros(_ctx(catalog))["dtype_table"]())
     for dtype, size in calc.DTYPE_BYTES.items():

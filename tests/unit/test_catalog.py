@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from xpuref.data.catalog import load_catalog
+from xpuref.data.dataset import load_dataset
 from xpuref.data.problems import DataError
 
 DEVICE = Path("devices/nvidia/nvidia-h100-sxm5-80gb.yaml")
@@ -24,7 +24,7 @@ def _edit(root: Path, old: str, new: str, path: Path = DEVICE) -> None:
 def _problems(root: Path) -> list[str]:
     """Load the data and return the problem lines it raises."""
     with pytest.raises(DataError) as caught:
-        load_catalog(root)
+        load_dataset(root)
     return [str(p) for p in caught.value.problems]
 
 
@@ -38,7 +38,7 @@ def _line_of(root: Path, needle: str, path: Path = DEVICE) -> int:
 
 def test_valid_fixture_loads(data_copy: Path) -> None:
     """The fixture is valid and its numbers come through unchanged."""
-    catalog = load_catalog(data_copy)
+    catalog = load_dataset(data_copy)
     device = catalog.devices["nvidia-h100-sxm5-80gb"]
     assert device.peak_dense.bf16_matrix == 989.4
     assert device.memory.bandwidth_gbs == 3350
@@ -49,11 +49,11 @@ CASES = [
     # (name, old text, new text, field in message, message fragment, needle for line)
     (
         "wrong type",
-        "capacity_gb: 80",
-        "capacity_gb: [80]",
-        "memory.capacity_gb",
+        "capacity: 80",
+        "capacity: [80]",
+        "memory.capacity",
         "valid number",
-        "capacity_gb",
+        "capacity",
     ),
     (
         "number as text",
@@ -243,7 +243,7 @@ def test_ratio_exception_allows_real_outlier(data_copy: Path) -> None:
         "ratio_exceptions:\n  - check: fp8_over_bf16\n"
         "    reason: test\n    source: klockwood-h100\nnotes:",
     )
-    assert load_catalog(data_copy).devices["nvidia-h100-sxm5-80gb"].peak_dense.fp8_matrix == 3957.8
+    assert load_dataset(data_copy).devices["nvidia-h100-sxm5-80gb"].peak_dense.fp8_matrix == 3957.8
 
 
 def test_ratio_exception_needs_known_source(data_copy: Path) -> None:
@@ -294,9 +294,9 @@ def test_gap_with_reason_is_accepted_and_stale_gap_refused(data_copy: Path) -> N
     _edit(data_copy, "  tdp_w: 700\n", "")
     _edit(data_copy, "power.tdp_w, ", "")
     _edit(data_copy, "notes:", "gaps:\n  power.tdp_w: the vendor states no power figure\nnotes:")
-    assert load_catalog(data_copy).devices["nvidia-h100-sxm5-80gb"].gaps
-    _edit(data_copy, "gaps:\n", "gaps:\n  memory.capacity_gb: stale\n")
+    assert load_dataset(data_copy).devices["nvidia-h100-sxm5-80gb"].gaps
+    _edit(data_copy, "gaps:\n", "gaps:\n  memory.capacity: stale\n")
     assert any(
-        "gaps.memory.capacity_gb: 'memory.capacity_gb' has a value" in p
+        "gaps.memory.capacity: 'memory.capacity' has a value" in p
         for p in _problems(data_copy)
     )

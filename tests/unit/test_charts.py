@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tests.conftest import ROOT
 
 from xpuref import calc
-from xpuref.data.catalog import Catalog, load_catalog
+from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.paths import data_dir
 from xpuref.data.version import DataVersion
 from xpuref.render.charts import device_section, macros, render_chart
@@ -31,17 +31,17 @@ from xpuref.views.publish import device_record
 
 
 @cache
-def real() -> Catalog:
+def real() -> Dataset:
     """The real catalog, loaded once."""
-    return load_catalog(data_dir())
+    return load_dataset(data_dir())
 
 
 @cache
-def hostile() -> Catalog:
+def hostile() -> Dataset:
     """The fixture whose text fields carry script payloads, given a die area so it is mapped."""
-    catalog = load_catalog(ROOT / "tests" / "fixtures" / "hostile")
+    catalog = load_dataset(ROOT / "tests" / "fixtures" / "hostile")
     devices = {k: d.model_copy(update={"die_area_mm2": 800.0}) for k, d in catalog.devices.items()}
-    return Catalog(catalog.vendors, catalog.architectures, devices)
+    return Dataset(catalog.vendors, catalog.architectures, devices)
 
 
 def _points(figure: dict[str, Any]) -> dict[str, tuple[float, float]]:
@@ -99,9 +99,9 @@ def test_trends_panels_hold_catalog_values() -> None:
             {i: (x, y) for i, x, y in zip(trace["ids"], trace["x"], trace["y"], strict=True)}
         )
     capacity = {
-        d.id: (launch_position(d), d.memory.capacity_gb)
+        d.id: (launch_position(d), d.memory.capacity)
         for d in catalog.devices.values()
-        if d.memory.capacity_gb is not None
+        if d.memory.capacity is not None
     }
     assert by_axis["y3"] == capacity
     bandwidth = {
@@ -136,7 +136,7 @@ def test_export_map_places_devices_with_tpp_and_density() -> None:
     """Every device with TPP and die area is placed at (density, TPP); the rest are listed."""
     catalog = real()
     chart = figures.export_map(catalog)
-    rules = [r["id"] for r in calc.load_export_rules()]
+    rules = [r["id"] for r in dataset.rule_dicts()]
     assert list(chart.variants) == rules
     missing = {d.id: why for d, why in figures.not_placed(catalog)}
     for figure in chart.variants.values():
@@ -190,19 +190,19 @@ def test_export_regions_come_from_the_rules_data(monkeypatch: pytest.MonkeyPatch
 
 def test_real_rule_regions() -> None:
     """The October 2023 rule's regions, read from the data file, have the published bounds."""
-    rule = next(r for r in calc.load_export_rules() if r["id"] == "us-2023-10")
+    rule = next(r for r in dataset.rule_dicts() if r["id"] == "us-2023-10")
     regions = {r.klass: r for r in figures.class_regions(rule)}
     assert Rect(4800, math.inf, -math.inf, math.inf) in regions["3A090.a"].rects
     assert Rect(1600, 4800, 5.92, math.inf) in regions["3A090.a"].rects
     assert Rect(2400, 4800, 1.6, 5.92) in regions["3A090.b"].rects
-    old = next(r for r in calc.load_export_rules() if r["id"] == "us-2022-10")
+    old = next(r for r in dataset.rule_dicts() if r["id"] == "us-2022-10")
     assert figures.class_regions(old)[0].also == ("io_bandwidth_gbs ≥ 600",)
 
 
 def _thresholds() -> set[float]:
     """Every bound that appears in the rule file."""
     found: set[float] = set()
-    for rule in calc.load_export_rules():
+    for rule in dataset.rule_dicts():
         for region in figures.class_regions(rule):
             for box in region.rects:
                 found |= {box.tpp_lo, box.tpp_hi, box.dens_lo, box.dens_hi}
@@ -222,7 +222,7 @@ def test_regions_agree_with_classify(tpp: float, density: float) -> None:
         "die_area_mm2": tpp / density,
         "interconnect": {"scale_up_bandwidth_gbs": 900},
     }
-    for rule in calc.load_export_rules():
+    for rule in dataset.rule_dicts():
         inside = [
             r.klass
             for r in figures.class_regions(rule)
@@ -337,7 +337,7 @@ def test_script_json_round_trips_and_escapes() -> None:
     assert html.startswith('<script type="application/json" id="x&#34;y">')
 
 
-def _ctx(catalog: Catalog, url: str = "charts/roofline/") -> PageContext:
+def _ctx(catalog: Dataset, url: str = "charts/roofline/") -> PageContext:
     """A page context for macro tests."""
     return PageContext(catalog, DataVersion("test", "2026-01-01", 0), url, True)
 

@@ -6,8 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from tests.conftest import strict_knowledge as load_knowledge
 
-from xpuref.data.knowledge import load_knowledge
 from xpuref.data.problems import DataError
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "knowledge" / "valid"

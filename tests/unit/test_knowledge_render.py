@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.conftest import REAL_DATA, VALID
+from tests.conftest import strict_knowledge as load_knowledge, REAL_DATA, VALID
 
 from xpuref import calc
-from xpuref.data.catalog import Catalog, load_catalog
-from xpuref.data.knowledge import Knowledge, load_knowledge
+from xpuref.data.dataset import Dataset, load_dataset
+from xpuref.data.knowledge import Knowledge
 from xpuref.data.version import data_version
 from xpuref.render.knowledge import (
     condition_text,
@@ -27,12 +27,12 @@ HOSTILE = "<script>alert(1)</script>"
 
 
 @pytest.fixture(scope="module")
-def catalog() -> Catalog:
+def catalog() -> Dataset:
     """The valid device fixture."""
-    return load_catalog(VALID)
+    return load_dataset(VALID)
 
 
-def _ctx(catalog: Catalog, url: str = "glossary/") -> PageContext:
+def _ctx(catalog: Dataset, url: str = "glossary/") -> PageContext:
     """A page context for a page at url with directory URLs."""
     return PageContext(catalog, data_version(VALID), url, True)
 
@@ -50,7 +50,7 @@ def _hostile_knowledge(tmp_path: Path) -> Knowledge:
     return load_knowledge(target)
 
 
-def test_glossary_anchors_and_links(catalog: Catalog) -> None:
+def test_glossary_anchors_and_links(catalog: Dataset) -> None:
     """Each term is anchored by its id, related terms link to anchors, pages link relatively."""
     html = str(glossary_html(load_knowledge(FIXTURE), _ctx(catalog)))
     assert '<h3 id="hbm">HBM (high bandwidth memory) <span class="xpuref-zh" lang="zh">' in html
@@ -61,7 +61,7 @@ def test_glossary_anchors_and_links(catalog: Catalog) -> None:
     assert 'href="https://example.org/hbm"' in html
 
 
-def test_glossary_escapes_hostile_definition(catalog: Catalog, tmp_path: Path) -> None:
+def test_glossary_escapes_hostile_definition(catalog: Dataset, tmp_path: Path) -> None:
     """A script tag in a definition is shown as text, never as markup."""
     html = str(glossary_html(_hostile_knowledge(tmp_path), _ctx(catalog)))
     assert HOSTILE not in html
@@ -78,7 +78,7 @@ def test_ecosystem_anchors_and_escaping(tmp_path: Path) -> None:
 
 def test_export_rules_anchor_every_rule_and_note(tmp_path: Path) -> None:
     """Classifying rules and described notes both get rule-<id> anchors and thresholds."""
-    rules = calc.load_export_rules()
+    rules = dataset.rule_dicts()
     html = str(export_rules_html(rules, _hostile_knowledge(tmp_path).export_notes))
     for rule in rules:
         assert f'id="rule-{rule["id"]}"' in html
@@ -106,7 +106,7 @@ def test_condition_text_nests_groups() -> None:
     )
 
 
-def test_export_classes_link_devices(catalog: Catalog) -> None:
+def test_export_classes_link_devices(catalog: Dataset) -> None:
     """Every device gets a row linking its page and a class per rule."""
     html = str(export_classes_html(catalog, _ctx(catalog, "export-controls/")))
     assert '<a href="../devices/nvidia-h100-sxm5-80gb/">' in html
@@ -115,7 +115,7 @@ def test_export_classes_link_devices(catalog: Catalog) -> None:
 
 def test_disagreements_table_lists_real_alternatives() -> None:
     """The real catalog's alternatives appear with canonical and other values."""
-    real = load_catalog(REAL_DATA)
+    real = load_dataset(REAL_DATA)
     count = sum(len(d.alternatives) for d in real.devices.values())
     html = str(disagreements_html(real, PageContext(real, data_version(REAL_DATA), "x/", True)))
     assert html.count("<tr><td><a href=") == count
@@ -123,7 +123,7 @@ def test_disagreements_table_lists_real_alternatives() -> None:
         assert "No device records an alternative value yet." in html
 
 
-def test_macros_are_offered(catalog: Catalog) -> None:
+def test_macros_are_offered(catalog: Dataset) -> None:
     """The module offers every documented macro name."""
     names = set(macros(_ctx(catalog)))
     assert {

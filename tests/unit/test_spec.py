@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from xpuref.data.catalog import load_catalog
+from xpuref.data.dataset import load_dataset
 from xpuref.views.spec import anchor_for, format_number, spec_rows
 
 
@@ -25,7 +25,7 @@ def test_format_number() -> None:
 
 def test_rows_of_fixture(data_copy: Path) -> None:
     """Every stored figure becomes one row with its source; missing ones are left out."""
-    device = load_catalog(data_copy).devices["nvidia-h100-sxm5-80gb"]
+    device = load_dataset(data_copy).devices["nvidia-h100-sxm5-80gb"]
     rows = {r.anchor: r for r in spec_rows(device)}
     assert rows["bf16-matrix"].value == "989.4"
     assert rows["bf16-matrix"].unit == "TFLOPS"

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from xpuref.data.catalog import load_catalog
+from xpuref.data.dataset import load_dataset
 from xpuref.devtools.synthetic import make_synthetic_data
 
 
 def test_clones_validate(data_copy: Path, tmp_path: Path) -> None:
     """A synthetic catalog of 7 devices passes validation with 7 unique ids."""
     out = make_synthetic_data(data_copy, tmp_path / "syn", 7)
-    catalog = load_catalog(out)
+    catalog = load_dataset(out)
     assert len(catalog.devices) == 7
     assert all("-syn" in d for d in catalog.devices)
     assert (out / "architectures.yaml").exists()

@@ -6,10 +6,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from tests.conftest import ROOT
+from tests.conftest import ROOT, strict_tables as load_tables
 
 from xpuref.data.problems import DataError
-from xpuref.data.tables import load_tables
 
 VALID = ROOT / "tests" / "fixtures" / "tables" / "valid"
 TABLE = Path("tables/sample_table.yaml")

@@ -1,15 +1,16 @@
-"""Tests for xpuref.render.tables: the data_table macro's HTML, anchor, escaping and number formats."""
+"""Tests for xpuref.render.tables: the data_table HTML, anchor, escaping and number formats."""
 
 from __future__ import annotations
 
 import shutil
+from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
-from tests.conftest import ROOT
+from tests.conftest import ROOT, strict_tables as tables_for
 
 from xpuref.data.table_models import DataTable
-from xpuref.render.tables import format_cell, macros, render_table, tables_for
+from xpuref.render.tables import format_cell, macros, render_table
 
 VALID = ROOT / "tests" / "fixtures" / "tables" / "valid"
 
@@ -77,7 +78,9 @@ def test_macro_renders_real_table_and_rejects_unknown(tmp_path: Path) -> None:
     data = tmp_path / "data"
     shutil.copytree(VALID, data)
     assert "sample_table" in tables_for(data)
-    data_table = macros(None)["data_table"]  # type: ignore[arg-type]
+    real = tables_for(ROOT / "data")
+    ctx = SimpleNamespace(catalog=SimpleNamespace(tables=real))
+    data_table = macros(ctx)["data_table"]  # type: ignore[arg-type]
     assert 'id="table-pcie_generations"' in str(data_table("pcie_generations"))
     with pytest.raises(KeyError, match="known: "):
         data_table("no_such_table")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from xpuref.data.base import (
     CitedPage,
@@ -35,13 +35,20 @@ GIB = 1024**3
 FieldPath = Annotated[str, Field(pattern=r"^[a-z0-9_]+(\.[a-z0-9_]+)*$", max_length=120)]
 
 
-def _positive(lower: float, upper: float) -> object:
-    """A finite number of at least ``lower`` (above zero) and at most ``upper``."""
-    return Field(gt=0, ge=lower, le=upper)
+def _at_least(lower: float) -> AfterValidator:
+    """Refuse positive values too small to be real (a unit slip, or one the site shows as 0)."""
+
+    def check(value: float) -> float:
+        """Raise ValueError below ``lower``."""
+        if value < lower:
+            raise ValueError(f"{value:g} is implausibly small (at least {lower:g}); check the unit")
+        return value
+
+    return AfterValidator(check)
 
 
 #: Dense peak rates: TFLOPS or TOPS, from 1 GFLOPS (below that the site would show 0).
-Tflops = Annotated[float, _positive(1e-3, 1e6)]
+Tflops = Annotated[float, Field(gt=0, le=1e6), _at_least(1e-3)]
 Kind = Literal["cpu", "gpu", "tpu", "npu", "lpu", "ipu", "asic", "fpga", "soc"]
 Scope = Literal["chip", "card", "module", "system"]
 PowerScope = Literal["chip", "card", "module", "superchip", "system"]
@@ -63,12 +70,12 @@ class Source(CitedPage):
 class Memory(Strict):
     """Memory per chip: capacity as marketed with the unit it means, bandwidth in GB/s."""
 
-    capacity: Annotated[float, _positive(1e-3, 1e6)] | None = None
+    capacity: Annotated[float, Field(gt=0, le=1e6), _at_least(1e-3)] | None = None
     capacity_unit: CapacityUnit | None = None
-    usable_mib: Annotated[float, _positive(1, 1e9)] | None = None
+    usable_mib: Annotated[float, Field(gt=0, le=1e9), _at_least(1)] | None = None
     type: Text | None = None
     bus_width_bits: Annotated[int, Field(gt=0, le=65536)] | None = None
-    bandwidth_gbs: Annotated[float, _positive(1e-3, 1e8)] | None = None
+    bandwidth_gbs: Annotated[float, Field(gt=0, le=1e8), _at_least(1e-3)] | None = None
     on_chip: bool = False
 
     @model_validator(mode="after")
@@ -99,7 +106,7 @@ class Memory(Strict):
 class Power(Strict):
     """Power limit in watts, the vendor's word for it, and what it covers."""
 
-    tdp_w: Annotated[float, _positive(0.1, 1e7)] | None = None
+    tdp_w: Annotated[float, Field(gt=0, le=1e7), _at_least(0.1)] | None = None
     term: Text | None = None
     scope: PowerScope | None = None
 
@@ -117,9 +124,9 @@ class Interconnect(Strict):
     """Scale-up link ("none" when the part has none) and host interface; bidirectional GB/s."""
 
     scale_up: Text | None = None
-    scale_up_bandwidth_gbs: Annotated[float, _positive(1e-3, 1e5)] | None = None
+    scale_up_bandwidth_gbs: Annotated[float, Field(gt=0, le=1e5), _at_least(1e-3)] | None = None
     host: Text | None = None
-    host_bandwidth_gbs: Annotated[float, _positive(1e-3, 1e4)] | None = None
+    host_bandwidth_gbs: Annotated[float, Field(gt=0, le=1e4), _at_least(1e-3)] | None = None
 
     @property
     def no_scale_up(self) -> bool:
@@ -177,8 +184,8 @@ class Device(Strict):
     aliases: list[Text] = []
     former_ids: list[Slug] = []
     process_node: Text | None = None
-    die_area_mm2: Annotated[float, _positive(1, 50000)] | None = None
-    transistors_billion: Annotated[float, _positive(1e-3, 10000)] | None = None
+    die_area_mm2: Annotated[float, Field(gt=0, le=50000), _at_least(1)] | None = None
+    transistors_billion: Annotated[float, Field(gt=0, le=10000), _at_least(1e-3)] | None = None
     memory: Memory = Memory()
     power: Power = Power()
     interconnect: Interconnect = Interconnect()

@@ -6,14 +6,17 @@ from typing import Any
 
 import pytest
 
-from xpuref.calc import (
-    EXPORT_CLASSES,
-    classify,
-    device_tpp,
-    load_export_rules,
-    performance_density,
-    tpp,
-)
+from tests.conftest import real_rules
+from xpuref.calc import EXPORT_CLASSES, device_tpp, performance_density, tpp
+from xpuref.calc import classify as _classify
+
+load_export_rules = real_rules
+_RULES = {rule["id"]: rule for rule in real_rules()}
+
+
+def classify(device: Any, rule: Any) -> str:
+    """Classify under a rule given by id (from the real data) or as a mapping."""
+    return _classify(device, _RULES.get(rule, rule) if isinstance(rule, str) else rule)
 
 
 def _device(

@@ -4,7 +4,30 @@ from __future__ import annotations
 
 import pytest
 
-from xpuref.calc import model_cost, model_names, model_preset
+from tests.conftest import REAL_DATA
+from xpuref.calc import model_cost
+from xpuref.data.loader import load_model
+from xpuref.data.presets import PresetsFile
+
+_problems: list[object] = []
+_loaded = load_model(PresetsFile, REAL_DATA / "models.yaml", REAL_DATA, _problems)  # type: ignore[arg-type]
+assert _loaded is not None, _problems
+PRESETS = _loaded[0].models
+
+
+def model_names() -> list[str]:
+    """The preset names in file order."""
+    return list(PRESETS)
+
+
+def model_preset(name: str) -> dict[str, object]:
+    """A preset as plain data."""
+    return PRESETS[name].plain()
+
+
+def cost(name: str, batch: int = 1) -> object:
+    """Cost a preset by name."""
+    return model_cost(PRESETS[name].architecture.plain(), batch=batch)
 
 EXPECTED = {
     "resnet18", "resnet50", "vgg16", "alexnet", "mobilenet_v2", "vit_b_16", "bert-base",
@@ -21,7 +44,7 @@ def test_preset_names() -> None:
 def test_published_parameter_count(name: str) -> None:
     """The computed parameter count equals the count the cited source publishes."""
     preset = model_preset(name)
-    assert model_cost(name).params == preset["published"]["params"]
+    assert cost(name).params == preset["published"]["params"]
     source = preset["source"]
     assert source["url"].startswith("https://")
     assert source["title"]
@@ -35,22 +58,22 @@ def test_published_parameter_count(name: str) -> None:
 )  # fmt: skip
 def test_torchvision_gflops_column_is_macs(name: str, gmacs: float) -> None:
     """Our MACs at 224x224 agree with torchvision's "GFLOPS" (multiply-adds) within 1.5%."""
-    assert model_cost(name).macs / 1e9 == pytest.approx(gmacs, rel=0.015)
+    assert cost(name).macs / 1e9 == pytest.approx(gmacs, rel=0.015)
     assert model_preset(name)["published"]["gmacs"] == gmacs
 
 
 def test_resnet50_within_one_percent() -> None:
     """ResNet-50 costs about 4.09 GMACs (8.18 GFLOPs) per 224x224 image."""
-    cost = model_cost("resnet50")
-    assert cost.params == 25_557_032
-    assert cost.macs == pytest.approx(4.09e9, rel=0.01)
-    assert cost.flops == 2 * cost.macs
+    cost_ = cost("resnet50")
+    assert cost_.params == 25_557_032
+    assert cost_.macs == pytest.approx(4.09e9, rel=0.01)
+    assert cost_.flops == 2 * cost_.macs
 
 
 @pytest.mark.parametrize("name", ["resnet50", "gpt2", "mixtral-8x7b"])
 def test_cost_scales_with_batch(name: str) -> None:
     """MACs grow linearly with batch; parameters do not change."""
-    one, four = model_cost(name), model_cost(name, batch=4)
+    one, four = cost(name), cost(name, batch=4)
     assert four.macs == 4 * one.macs
     assert four.params == one.params
 
@@ -61,13 +84,13 @@ def test_language_presets_document_sequence_length() -> None:
         assert model_preset(name)["architecture"]["seq"] >= 512
 
 
-def test_unknown_preset_names_the_argument() -> None:
-    """An unknown preset raises ValueError naming the argument."""
-    with pytest.raises(ValueError, match="name"):
-        model_cost("resnet-9000")
+def test_unknown_kind_names_the_argument() -> None:
+    """An unknown architecture kind raises ValueError naming the argument."""
+    with pytest.raises(ValueError, match="architecture kind"):
+        model_cost({"kind": "resnet-9000"})
 
 
 def test_preset_data_is_a_copy() -> None:
     """Mutating a returned preset does not change later results."""
-    model_preset("gpt2")["published"]["params"] = 0
-    assert model_preset("gpt2")["published"]["params"] == 124_439_808
+    model_preset("gpt2")["published"]["params"] = 0  # type: ignore[index]
+    assert model_preset("gpt2")["published"]["params"] == 124_439_808  # type: ignore[index]
