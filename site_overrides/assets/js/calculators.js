@@ -176,12 +176,15 @@
   }
 
   function boundBy(flops, bytes, peak, bw) {
-    return flops / peak >= bytes / bw ? "compute" : "memory bandwidth";
+    return C.bound_by(flops, bytes, peak, bw);
   }
 
+  /* Bytes a fits/does-not-fit answer uses: usable memory where a driver capture is recorded,
+     else the capacity as the vendor means it (HBM/GDDR "GB" are GiB). */
   function memoryOf(data, id) {
     var d = id ? deviceById(data, id) : null;
-    return d && d.memory_gb ? d.memory_gb * 1e9 : null;
+    if (!d) return null;
+    return d.memory_usable_bytes || d.memory_bytes || null;
   }
 
   function fitsText(total, memory, deviceChosen) {
@@ -222,7 +225,7 @@
     },
     training: function (v) {
       var seconds = C.training_time(v.params, v.tokens, v.gpus, v.tflops * 1e12, { recompute: v.recompute });
-      return { flops: C.training_flops(v.params, v.tokens), seconds: seconds, gpu_hours: seconds * v.gpus / 3600 };
+      return { flops: C.training_flops(v.params, v.tokens), seconds: seconds, gpu_hours: C.gpu_hours(seconds, v.gpus) };
     },
     megatron: function (v) {
       var flops = C.megatron_iteration_flops(v.batch, v.seq, v.layers, v.hidden, v.vocab, { recompute: v.recompute });
@@ -257,7 +260,7 @@
     "roofline-gemm": function (v) {
       var r = rateOf(v);
       var flops = 2 * v.m * v.n * v.k;
-      var bytes = C.dtype_bytes(v.dtype) * (v.m * v.k + v.k * v.n + v.m * v.n);
+      var bytes = C.gemm_bytes(v.m, v.n, v.k, { dtype: v.dtype });
       var intensity = C.gemm_intensity(v.m, v.n, v.k, { dtype: v.dtype });
       return {
         flops: flops, bytes: bytes, intensity: intensity,
@@ -275,21 +278,18 @@
       };
     },
     llm: function (v, data) {
-      var cfg = C.transformer_config(need(presetConfig(data, v.preset), "preset", "Choose a decoder model."));
+      var cfg = need(presetConfig(data, v.preset), "preset", "Choose a decoder model.");
       var r = rateOf(v);
-      var params = C.transformer_params(cfg);
-      var weights = C.weights_bytes(params, v.weights_dtype);
-      var kv = C.kv_cache_bytes(cfg.layers, cfg.kv_heads, cfg.head_dim, v.context, { batch: v.batch, dtype: v.kv_dtype });
-      var decodeFlops = 2 * v.batch * C.transformer_token_macs(cfg, v.context);
-      var decodeSeconds = C.roofline_time(decodeFlops, weights + kv, r.peak, r.bw);
-      var prefillFlops = C.transformer_forward(cfg, { batch: v.batch, seq: v.context }).flops;
-      var memory = v.memory_gb === null ? null : v.memory_gb * 1e9;
+      var found = C.llm_inference(cfg, {
+        batch: v.batch, context: v.context, weights_dtype: v.weights_dtype, kv_dtype: v.kv_dtype,
+        peak_flops: r.peak, bandwidth: r.bw,
+        memory_bytes: v.memory_gb === null ? null : v.memory_gb * 1073741824
+      });
       return {
-        weights: weights, kv_cache: kv, fits: memory === null ? null : (weights + kv <= memory ? "yes" : "no"),
-        decode_seconds: decodeSeconds, decode_tokens_per_s: v.batch / decodeSeconds,
-        decode_tokens_per_s_seq: 1 / decodeSeconds, decode_bound: boundBy(decodeFlops, weights + kv, r.peak, r.bw),
-        prefill_seconds: C.roofline_time(prefillFlops, weights + kv, r.peak, r.bw),
-        prefill_bound: boundBy(prefillFlops, weights + kv, r.peak, r.bw)
+        weights: found.weights, kv_cache: found.kv_cache, fits: found.fits,
+        decode_seconds: found.decode_seconds, decode_tokens_per_s: found.decode_tokens_per_s,
+        decode_tokens_per_s_seq: found.decode_tokens_per_s_seq, decode_bound: found.decode_bound,
+        prefill_seconds: found.prefill_seconds, prefill_bound: found.prefill_bound
       };
     },
     export: function (v, data, form) {
@@ -399,7 +399,8 @@
     if (!device) return;
     fillPeak(form, device);
     put(form, "bandwidth_gbs", device.memory_bandwidth_gbs, "device");
-    put(form, "memory_gb", device.memory_gb, "device");
+    var memoryBytes = device.memory_usable_bytes || device.memory_bytes;
+    put(form, "memory_gb", memoryBytes ? Number((memoryBytes / 1073741824).toPrecision(6)) : null, "device");
     if (field(form, "tops_fp16")) {
       Object.keys(C.BIT_LENGTHS).forEach(function (p) {
         var best = null;

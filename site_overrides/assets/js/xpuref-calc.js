@@ -474,7 +474,11 @@
 
   /** The TransformerConfig fields of a decoder preset, or null for other kinds. */
   function preset_transformer(preset) {
-    var arch = presetArchitecture(preset);
+    if (!isMapping(preset)) fail("preset", "must be a mapping, got " + repr(preset));
+    var arch = isMapping(preset.architecture) ? preset.architecture : preset;
+    if (!Object.prototype.hasOwnProperty.call(BUILDERS, arch.kind)) {
+      fail("preset", "must hold an architecture of a known kind, got " + repr(preset));
+    }
     return arch.kind === "decoder" ? decoderConfig(arch) : null;
   }
 
@@ -575,6 +579,25 @@
     return 2.0 * m * n * k / (size * (m * k + k * n + m * n));
   }
 
+  function gemm_bytes(m, n, k, options) {
+    checkCount("m", m);
+    checkCount("n", n);
+    checkCount("k", k);
+    return dtype_bytes(opt(options, "dtype", "fp16")) * (m * k + k * n + m * n);
+  }
+
+  function bound_by(flops, bytes_moved, peak_flops, bandwidth) {
+    var work = checkNumber("flops", flops, true);
+    var traffic = checkNumber("bytes_moved", bytes_moved, true);
+    var peak = checkNumber("peak_flops", peak_flops);
+    var bw = checkNumber("bandwidth", bandwidth);
+    return work / peak >= traffic / bw ? "compute" : "memory bandwidth";
+  }
+
+  function gpu_hours(seconds, gpus) {
+    return checkNumber("seconds", seconds, true) * checkCount("gpus", gpus) / 3600.0;
+  }
+
   function ridge_point(peak_flops, bandwidth) {
     return checkNumber("peak_flops", peak_flops) / checkNumber("bandwidth", bandwidth);
   }
@@ -592,6 +615,35 @@
     var peak = checkNumber("peak_flops", peak_flops);
     var bw = checkNumber("bandwidth", bandwidth);
     return Math.max(work / peak, traffic / bw);
+  }
+
+  /* ---------- LLM inference bounds (xpuref.calc._llm) ---------- */
+
+  function llm_inference(cfgFields, options) {
+    var cfg = transformer_config(cfgFields);
+    var batch = checkCount("batch", opt(options, "batch", undefined));
+    var context = checkCount("context", opt(options, "context", undefined));
+    var peak = checkNumber("peak_flops", opt(options, "peak_flops", undefined));
+    var bw = checkNumber("bandwidth", opt(options, "bandwidth", undefined));
+    var memoryRaw = opt(options, "memory_bytes", null);
+    var memory = memoryRaw === null ? null : checkNumber("memory_bytes", memoryRaw);
+    var params = transformer_params(cfg);
+    var weights = weights_bytes(params, opt(options, "weights_dtype", undefined));
+    var kv = kv_cache_bytes(cfg.layers, cfg.kv_heads, cfg.head_dim, context,
+      { batch: batch, dtype: opt(options, "kv_dtype", undefined) });
+    var moved = weights + kv;
+    var decodeFlops = 2.0 * batch * transformer_token_macs(cfg, context);
+    var decodeSeconds = roofline_time(decodeFlops, moved, peak, bw);
+    var prefillFlops = transformer_forward(cfg, { batch: batch, seq: context }).flops;
+    return {
+      params: params, weights: weights, kv_cache: kv,
+      fits: memory === null ? null : (moved <= memory ? "yes" : "no"),
+      decode_flops: decodeFlops, decode_seconds: decodeSeconds,
+      decode_tokens_per_s: batch / decodeSeconds, decode_tokens_per_s_seq: 1.0 / decodeSeconds,
+      decode_bound: bound_by(decodeFlops, moved, peak, bw),
+      prefill_flops: prefillFlops, prefill_seconds: roofline_time(prefillFlops, moved, peak, bw),
+      prefill_bound: bound_by(prefillFlops, moved, peak, bw)
+    };
   }
 
   /* ---------- export controls (xpuref.calc._export) ---------- */
@@ -637,36 +689,88 @@
     if (!ok) throw CalcError("rule", "rule " + repr(rule.id) + ": 'classes' must list {class, condition} items");
   }
 
+  var RETICLE_LIMIT_MM2 = 858.0;
+
   function optionalNumber(name, value) {
-    return given(value) ? checkNumber(name, value) : null;
+    return given(value) ? checkNumber(name, value, true) : null;
   }
 
   function section(device, key) {
     var value = device[key];
-    return given(value) && value !== false ? value : {};
+    if (!given(value)) return {};
+    if (!isMapping(value)) fail(key, "must be a mapping, got " + repr(value));
+    return value;
   }
 
-  /** The metrics export rules test, null where the device lacks the inputs. */
+  function tppInterval(device) {
+    var raw = section(device, "peak_dense");
+    var peaks = {};
+    Object.keys(raw).forEach(function (key) { if (given(raw[key])) peaks[key] = raw[key]; });
+    var total = device_tpp(peaks);
+    var deciding = null;
+    if (total !== null) {
+      var best = -1;
+      Object.keys(peaks).forEach(function (key) {
+        var product = tpp(peaks[key], BIT_LENGTHS[key.split("_")[0]]);
+        if (product > best) { best = product; deciding = key; }
+      });
+    }
+    var missing = [];
+    if (Object.prototype.hasOwnProperty.call(device, "supported_rates")) {
+      var supported = device.supported_rates;
+      if (supported === null || supported === undefined) {
+        missing = ["supported_rates"];
+      } else {
+        if (!Array.isArray(supported) || !supported.every(function (k) { return typeof k === "string"; })) {
+          fail("supported_rates", "must be a list of peak-rate keys, got " + repr(supported));
+        }
+        supported.forEach(function (key) {
+          if (!Object.prototype.hasOwnProperty.call(peaks, key)) missing.push("peak_dense." + key);
+        });
+      }
+    }
+    var low = total !== null ? total : 0.0;
+    var high = missing.length === 0 && total !== null ? low : Infinity;
+    return { low: low, high: high, deciding: deciding, missing: missing };
+  }
+
+  /** The metrics export rules test, each an interval [low, high], with what leaves it open. */
   function export_metrics(device) {
     if (!isMapping(device)) fail("device", "must be a mapping, got " + repr(device));
-    var total = device_tpp(section(device, "peak_dense"));
+    var t = tppInterval(device);
+    var missing = t.missing.slice();
     var area = optionalNumber("die_area_mm2", device.die_area_mm2);
+    if (area !== null && area <= 0) fail("die_area_mm2", "must be greater than 0, got " + repr(area));
+    var density;
+    if (area !== null) {
+      density = [t.low / area, t.high / area];
+    } else {
+      density = [t.low / RETICLE_LIMIT_MM2, Infinity];
+      missing.push("die_area_mm2");
+    }
     var link = section(device, "interconnect");
     var scaleUp = optionalNumber("interconnect.scale_up_bandwidth_gbs", link.scale_up_bandwidth_gbs);
     var host = optionalNumber("interconnect.host_bandwidth_gbs", link.host_bandwidth_gbs);
-    var datacenter = device.designed_for_datacenter;
-    if (given(datacenter) && typeof datacenter !== "boolean") {
+    var io = scaleUp === null ? [host || 0.0, Infinity] : [scaleUp + (host || 0.0), scaleUp + (host || 0.0)];
+    var datacenter = Object.prototype.hasOwnProperty.call(device, "designed_for_datacenter")
+      ? device.designed_for_datacenter : true;
+    if (typeof datacenter !== "boolean") {
       fail("designed_for_datacenter", "must be true or false, got " + repr(datacenter));
     }
     return {
-      tpp: total,
-      performance_density: total === null || area === null ? null : total / area,
-      io_bandwidth_gbs: scaleUp === null ? null : scaleUp + (host || 0.0),
-      designed_for_datacenter: given(datacenter) ? datacenter : true
+      tpp: [t.low, t.high],
+      tpp_deciding: t.deciding,
+      performance_density: density,
+      io_bandwidth_gbs: io,
+      io_missing: scaleUp === null,
+      designed_for_datacenter: [datacenter, datacenter],
+      missing: missing
     };
   }
 
-  /* Three-valued logic: true, false, or null when an input the answer needs is missing. */
+  var METRIC_NAMES = ["tpp", "performance_density", "io_bandwidth_gbs", "designed_for_datacenter"];
+
+  /* Conditions on intervals: true or false when decided, null while an input leaves it open. */
   function evaluate(node, metrics) {
     var results;
     if ("all_of" in node) {
@@ -680,56 +784,92 @@
       return results.indexOf(null) !== -1 ? null : false;
     }
     var name = node.metric;
-    if (typeof name !== "string" || !Object.prototype.hasOwnProperty.call(metrics, name)) {
+    if (typeof name !== "string" || METRIC_NAMES.indexOf(name) === -1) {
       throw CalcError("metric", "unknown metric " + repr(name) + " in export rule condition");
     }
-    var value = metrics[name];
-    if (value === null) return null;
-    if ("equals" in node) return value === node.equals;
-    var ok = true;
-    if ("min" in node) ok = ok && value >= Number(node.min);
-    if ("below" in node) ok = ok && value < Number(node.below);
-    return ok;
+    var low = metrics[name][0];
+    var high = metrics[name][1];
+    if ("equals" in node) return low === node.equals;
+    var verdicts = [];
+    var bound;
+    if ("min" in node) {
+      bound = Number(node.min);
+      verdicts.push(low >= bound ? true : (high < bound ? false : null));
+    }
+    if ("below" in node) {
+      bound = Number(node.below);
+      verdicts.push(high < bound ? true : (low >= bound ? false : null));
+    }
+    if (verdicts.indexOf(false) !== -1) return false;
+    return verdicts.indexOf(null) !== -1 ? null : true;
   }
 
-  /** The class under one rule together with each tested condition's outcome. */
+  function openFields(metrics) {
+    var fields = metrics.missing.slice();
+    if (metrics.io_missing) fields.push("interconnect.scale_up_bandwidth_gbs");
+    return fields;
+  }
+
+  /** The class under one rule, with the metrics, each condition's outcome and the reason. */
   function classify_explain(device, rule) {
     if (!isMapping(device)) fail("device", "must be a mapping, got " + repr(device));
+    if (!isMapping(rule)) fail("rule", "must be a rule mapping, got " + repr(rule));
     checkRule(rule);
     var metrics = export_metrics(device);
-    var report = { rule: rule.id, metrics: metrics, exclusions: [], classes: [], result: null, reason: "" };
-    if (metrics.tpp === null) {
-      report.result = "unknown";
+    var low = metrics.tpp[0];
+    var high = metrics.tpp[1];
+    var io = metrics.io_bandwidth_gbs;
+    var missing = openFields(metrics);
+    var report = {
+      rule: String(rule.id), tpp: low, tpp_exact: low === high, deciding: metrics.tpp_deciding,
+      performance_density: low ? metrics.performance_density[0] : null,
+      performance_density_exact: metrics.performance_density[0] === metrics.performance_density[1],
+      io_bandwidth_gbs: [io[0], io[1] === Infinity ? null : io[1]],
+      missing: missing, exclusions: [], classes: [], result: "unknown", at_least: null, reason: ""
+    };
+    var list = missing.length ? missing.join(", ") : "more data";
+    if (metrics.tpp_deciding === null) {
+      report.tpp = null;
       report.reason = "no peak rate is given, so TPP is unknown";
       return report;
     }
+    var excluded = false;
     var exclusions = rule.exclusions || [];
     for (var i = 0; i < exclusions.length; i += 1) {
-      var excluded = evaluate(exclusions[i].condition, metrics);
-      report.exclusions.push({ id: exclusions[i].id || "", summary: exclusions[i].summary || "", holds: excluded });
-      if (excluded === true) {
+      var holdsEx = evaluate(exclusions[i].condition, metrics);
+      var exId = String(exclusions[i].id === undefined ? "" : exclusions[i].id);
+      report.exclusions.push({ id: exId, holds: holdsEx });
+      if (holdsEx === true) {
         report.result = "not-controlled";
-        report.reason = "exclusion " + (exclusions[i].id || "") + " applies";
+        report.reason = "exclusion " + (exclusions[i].id === undefined ? "" : exclusions[i].id) + " applies";
         return report;
       }
+      if (holdsEx === null) excluded = null;
     }
+    var undecided = null;
     for (var j = 0; j < rule.classes.length; j += 1) {
       var item = rule.classes[j];
       var holds = evaluate(item.condition, metrics);
-      report.classes.push({ "class": String(item["class"]), summary: item.summary || "", holds: holds });
+      report.classes.push({ "class": String(item["class"]), holds: holds });
       if (holds === true) {
-        report.result = String(item["class"]);
-        report.reason = "meets the conditions of " + item["class"];
+        if (undecided === null && excluded === false) {
+          report.result = String(item["class"]);
+          report.reason = "meets the conditions of " + item["class"];
+        } else {
+          report.at_least = String(item["class"]);
+          report.reason = "meets " + item["class"] + " at least, but " + (undecided || "an exclusion") +
+            " stays open without " + list;
+        }
         return report;
       }
-      if (holds === null) {
-        report.result = "unknown";
-        report.reason = "an input the " + item["class"] + " test needs is missing";
-        return report;
-      }
+      if (holds === null && undecided === null) undecided = String(item["class"]);
     }
-    report.result = "not-controlled";
-    report.reason = "meets none of the classes";
+    if (undecided === null && excluded === false) {
+      report.result = "not-controlled";
+      report.reason = "meets none of the classes";
+      return report;
+    }
+    report.reason = (undecided || "an exclusion") + " cannot be decided without " + list;
     return report;
   }
 
@@ -795,6 +935,7 @@
     DTYPE_BYTES: DTYPE_BYTES,
     BIT_LENGTHS: BIT_LENGTHS,
     EXPORT_CLASSES: EXPORT_CLASSES,
+    RETICLE_LIMIT_MM2: RETICLE_LIMIT_MM2,
     dtype_bytes: dtype_bytes,
     tensor_bytes: tensor_bytes,
     conv_output_size: conv_output_size,
@@ -820,6 +961,10 @@
     ridge_point: ridge_point,
     attainable_flops: attainable_flops,
     roofline_time: roofline_time,
+    gemm_bytes: gemm_bytes,
+    bound_by: bound_by,
+    gpu_hours: gpu_hours,
+    llm_inference: llm_inference,
     tpp: tpp,
     device_tpp: device_tpp,
     performance_density: performance_density,

@@ -12,28 +12,47 @@ ValueError naming the argument. Only the standard library is imported.
 """
 
 from xpuref.calc._cost import Cost
-from xpuref.calc._device import device_derived, device_export_classes
+from xpuref.calc._device import device_derived, device_export, device_export_classes
 from xpuref.calc._dtypes import DTYPE_BYTES, dtype_bytes, tensor_bytes
 from xpuref.calc._export import (
     BIT_LENGTHS,
     EXPORT_CLASSES,
+    RETICLE_LIMIT_MM2,
     check_rule,
     classify,
+    classify_explain,
     device_tpp,
+    export_metrics,
     performance_density,
     tpp,
 )
-from xpuref.calc._layers import Conv2dCost, conv2d, linear
+from xpuref.calc._layers import Conv2dCost, conv2d, conv_output_size, linear
+from xpuref.calc._llm import llm_inference
 from xpuref.calc._memory import (
     activation_bytes_per_layer,
     kv_cache_bytes,
     training_state_bytes,
+    training_state_parts,
     weights_bytes,
 )
-from xpuref.calc._presets import MODEL_KINDS, model_cost
-from xpuref.calc._roofline import attainable_flops, gemm_intensity, ridge_point, roofline_time
+from xpuref.calc._presets import MODEL_KINDS, model_cost, preset_transformer
+from xpuref.calc._roofline import (
+    attainable_flops,
+    bound_by,
+    gemm_bytes,
+    gemm_intensity,
+    gpu_hours,
+    ridge_point,
+    roofline_time,
+)
 from xpuref.calc._training import megatron_iteration_flops, training_flops, training_time
-from xpuref.calc._transformer import TransformerConfig, transformer_forward, transformer_params
+from xpuref.calc._transformer import (
+    TransformerConfig,
+    transformer_config,
+    transformer_forward,
+    transformer_params,
+    transformer_token_macs,
+)
 from xpuref.calc._units import GIB, flops_to_tflops, gb_to_gib, gib_to_gb, tflops_to_flops
 
 __all__ = [
@@ -42,27 +61,37 @@ __all__ = [
     "EXPORT_CLASSES",
     "GIB",
     "MODEL_KINDS",
+    "RETICLE_LIMIT_MM2",
     "Conv2dCost",
     "Cost",
     "TransformerConfig",
     "activation_bytes_per_layer",
     "attainable_flops",
+    "bound_by",
     "check_rule",
     "classify",
+    "classify_explain",
     "conv2d",
+    "conv_output_size",
     "device_derived",
+    "device_export",
     "device_export_classes",
     "device_tpp",
     "dtype_bytes",
+    "export_metrics",
     "flops_to_tflops",
     "gb_to_gib",
+    "gemm_bytes",
     "gemm_intensity",
     "gib_to_gb",
+    "gpu_hours",
     "kv_cache_bytes",
     "linear",
+    "llm_inference",
     "megatron_iteration_flops",
     "model_cost",
     "performance_density",
+    "preset_transformer",
     "ridge_point",
     "roofline_time",
     "tensor_bytes",
@@ -70,8 +99,11 @@ __all__ = [
     "tpp",
     "training_flops",
     "training_state_bytes",
+    "training_state_parts",
     "training_time",
+    "transformer_config",
     "transformer_forward",
     "transformer_params",
+    "transformer_token_macs",
     "weights_bytes",
 ]

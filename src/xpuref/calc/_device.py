@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from xpuref.calc._export import classify, device_tpp
+from xpuref.calc._export import classify_explain, device_tpp
 from xpuref.calc._validate import check_number
 
-__all__ = ["SPARSE_KEYS", "device_derived", "device_export_classes"]
+__all__ = ["SPARSE_KEYS", "device_derived", "device_export", "device_export_classes"]
 
 #: Matrix-rate keys that structured sparsity applies to (vendors offer none for fp64/fp32).
 SPARSE_KEYS: frozenset[str] = frozenset(
@@ -85,4 +85,11 @@ def device_export_classes(
     device: Mapping[str, Any], rules: Sequence[Mapping[str, Any]]
 ) -> dict[str, str]:
     """Return {rule id: class} for every rule given."""
-    return {str(rule["id"]): classify(device, rule) for rule in rules}
+    return {rule_id: found["result"] for rule_id, found in device_export(device, rules).items()}
+
+
+def device_export(
+    device: Mapping[str, Any], rules: Sequence[Mapping[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """Return {rule id: classify_explain result} for every rule given."""
+    return {str(rule["id"]): classify_explain(device, rule) for rule in rules}

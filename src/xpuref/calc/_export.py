@@ -7,8 +7,15 @@ is the largest such product over its precisions. Bit lengths: fp64 64, fp32 32, 
 fp6 6, fp4 4, int8 8, int4 4. TPP is in the regulation's units (tera-ops x bits), not SI.
 
 classify() returns one of: "3A090" (a device meeting the October 2022 rule, which had no
-.a/.b split), "3A090.a", "3A090.b", "not-controlled", or "unknown" when an input the answer
-depends on (die area, interconnect bandwidth, peak rates) is missing.
+.a/.b split), "3A090.a", "3A090.b", "not-controlled", or "unknown". It never guesses: every
+metric is an interval. TPP is exact when every rate the device supports is given; when one is
+missing the given rates make a lower bound only, and a class is given only when the bound
+already decides it. Otherwise the answer is "unknown", naming the missing fields, and
+``at_least`` narrows it where a lower class is already met ("3A090.b or higher").
+
+Device mappings may carry ``supported_rates``: the peak_dense keys its architecture runs. A
+list makes missing keys lower the TPP to a bound; None says the set is not known (any TPP is
+then a bound); leaving the key out treats the given rates as complete.
 """
 
 from __future__ import annotations
@@ -21,9 +28,12 @@ from xpuref.calc._validate import check_number
 __all__ = [
     "BIT_LENGTHS",
     "EXPORT_CLASSES",
+    "RETICLE_LIMIT_MM2",
     "check_rule",
     "classify",
+    "classify_explain",
     "device_tpp",
+    "export_metrics",
     "performance_density",
     "tpp",
 ]
@@ -43,6 +53,11 @@ BIT_LENGTHS: dict[str, int] = {
 
 #: Every value classify() can return, from least to most controlled ("unknown" last).
 EXPORT_CLASSES: tuple[str, ...] = ("not-controlled", "3A090.b", "3A090.a", "3A090", "unknown")
+
+#: The largest die one lithography exposure can print (26 mm x 33 mm): an upper bound on the
+#: area of a single die whose area is not published, which bounds its performance density.
+RETICLE_LIMIT_MM2 = 858.0
+_INF = float("inf")
 
 
 def tpp(tops: float, bit_length: float) -> float:
@@ -88,33 +103,80 @@ def check_rule(rule: Any) -> None:
 
 
 def _optional_number(name: str, value: Any) -> float | None:
-    """Return value checked as a positive number, or None when it is missing."""
-    return None if value is None else check_number(name, value)
+    """Return value checked as a number (zero allowed), or None when it is missing."""
+    return None if value is None else check_number(name, value, allow_zero=True)
 
 
-def _metrics(device: Mapping[str, Any]) -> dict[str, Any]:
-    """Return the metrics rules can test, None where the device lacks the inputs."""
-    peak = device.get("peak_dense") or {}
-    total = device_tpp(peak)
+def _section(device: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """A nested mapping of the device, or an empty one."""
+    value = device.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{key} must be a mapping, got {value!r}")
+    return value
+
+
+def _tpp_interval(device: Mapping[str, Any]) -> tuple[float, float, str | None, list[str]]:
+    """(lowest, highest, deciding key, missing keys) of the device's TPP."""
+    peaks = {k: v for k, v in _section(device, "peak_dense").items() if v is not None}
+    given = device_tpp(peaks)
+    deciding = None
+    if given is not None:
+        deciding = max(peaks, key=lambda k: tpp(float(peaks[k]), BIT_LENGTHS[_precision(k)]))
+    if "supported_rates" not in device:
+        missing: list[str] = []
+    elif device["supported_rates"] is None:
+        missing = ["supported_rates"]
+    else:
+        supported = device["supported_rates"]
+        if not isinstance(supported, list) or not all(isinstance(k, str) for k in supported):
+            raise ValueError(f"supported_rates must be a list of peak-rate keys, got {supported!r}")
+        missing = [f"peak_dense.{k}" for k in supported if k not in peaks]
+    low = given if given is not None else 0.0
+    high = low if not missing and given is not None else _INF
+    return low, high, deciding, missing
+
+
+def export_metrics(device: Mapping[str, Any]) -> dict[str, Any]:
+    """The metrics the rules test, each as an interval [low, high] with what leaves it open."""
+    if not isinstance(device, Mapping):
+        raise ValueError(f"device must be a mapping, got {device!r}")
+    low, high, deciding, missing = _tpp_interval(device)
     area = _optional_number("die_area_mm2", device.get("die_area_mm2"))
-    link = device.get("interconnect") or {}
+    if area is not None and area <= 0:
+        raise ValueError(f"die_area_mm2 must be greater than 0, got {area!r}")
+    if area is not None:
+        density = [low / area, high / area]
+    else:
+        # An unpublished area is at most the reticle limit, so density is at least TPP / 858.
+        density = [low / RETICLE_LIMIT_MM2, _INF]
+        missing = [*missing, "die_area_mm2"]
+    link = _section(device, "interconnect")
     scale_up = _optional_number(
         "interconnect.scale_up_bandwidth_gbs", link.get("scale_up_bandwidth_gbs")
     )
     host = _optional_number("interconnect.host_bandwidth_gbs", link.get("host_bandwidth_gbs"))
-    datacenter = device.get("designed_for_datacenter")
-    if datacenter is not None and not isinstance(datacenter, bool):
+    if scale_up is None:
+        io = [host or 0.0, _INF]
+    else:
+        io = [scale_up + (host or 0.0), scale_up + (host or 0.0)]
+    datacenter = device.get("designed_for_datacenter", True)
+    if not isinstance(datacenter, bool):
         raise ValueError(f"designed_for_datacenter must be true or false, got {datacenter!r}")
     return {
-        "tpp": total,
-        "performance_density": None if total is None or area is None else total / area,
-        "io_bandwidth_gbs": None if scale_up is None else scale_up + (host or 0.0),
-        "designed_for_datacenter": True if datacenter is None else datacenter,
+        "tpp": [low, high],
+        "tpp_deciding": deciding,
+        "performance_density": density,
+        "io_bandwidth_gbs": io,
+        "io_missing": scale_up is None,
+        "designed_for_datacenter": [datacenter, datacenter],
+        "missing": missing,
     }
 
 
 def _evaluate(node: Mapping[str, Any], metrics: Mapping[str, Any]) -> bool | None:
-    """Evaluate a condition in three-valued logic: True, False, or None when inputs are missing."""
+    """Evaluate a condition on intervals: True or False when decided, None when still open."""
     if "all_of" in node:
         results = [_evaluate(child, metrics) for child in node["all_of"]]
         if False in results:
@@ -126,38 +188,110 @@ def _evaluate(node: Mapping[str, Any], metrics: Mapping[str, Any]) -> bool | Non
             return True
         return None if None in results else False
     name = node.get("metric")
-    if not isinstance(name, str) or name not in metrics:
+    if not isinstance(name, str) or name not in _METRIC_NAMES:
         raise ValueError(f"unknown metric {name!r} in export rule condition")
-    value = metrics[name]
-    if value is None:
-        return None
+    low, high = metrics[name]
     if "equals" in node:
-        return bool(value == node["equals"])
-    ok = True
+        return bool(low == node["equals"])
+    verdicts: list[bool | None] = []
     if "min" in node:
-        ok = ok and value >= float(node["min"])
+        bound = float(node["min"])
+        verdicts.append(True if low >= bound else False if high < bound else None)
     if "below" in node:
-        ok = ok and value < float(node["below"])
-    return ok
+        bound = float(node["below"])
+        verdicts.append(True if high < bound else False if low >= bound else None)
+    if False in verdicts:
+        return False
+    return None if None in verdicts else True
 
 
-def classify(device: Mapping[str, Any], rule: Mapping[str, Any]) -> str:
-    """Return the device's class under a rule (a mapping as export_controls.yaml holds it)."""
+_METRIC_NAMES = ("tpp", "performance_density", "io_bandwidth_gbs", "designed_for_datacenter")
+
+
+def _open_fields(metrics: Mapping[str, Any]) -> list[str]:
+    """The fields whose absence leaves a metric open, in a stable order."""
+    fields = list(metrics["missing"])
+    if metrics["io_missing"]:
+        fields.append("interconnect.scale_up_bandwidth_gbs")
+    return fields
+
+
+def _finite(value: float) -> float | None:
+    """A bound for JSON: None stands for 'no upper bound'."""
+    return None if value == _INF else value
+
+
+def classify_explain(device: Mapping[str, Any], rule: Mapping[str, Any]) -> dict[str, Any]:
+    """The class under one rule, with the metrics, each condition's outcome and the reason."""
     if not isinstance(device, Mapping):
         raise ValueError(f"device must be a mapping, got {device!r}")
     if not isinstance(rule, Mapping):
         raise ValueError(f"rule must be a rule mapping, got {rule!r}")
     check_rule(rule)
-    metrics = _metrics(device)
-    if metrics["tpp"] is None:
-        return "unknown"
+    metrics = export_metrics(device)
+    low, high = metrics["tpp"]
+    io_low, io_high = metrics["io_bandwidth_gbs"]
+    report: dict[str, Any] = {
+        "rule": str(rule["id"]),
+        "tpp": low,
+        "tpp_exact": low == high,
+        "deciding": metrics["tpp_deciding"],
+        "performance_density": metrics["performance_density"][0] if low else None,
+        "performance_density_exact": metrics["performance_density"][0]
+        == metrics["performance_density"][1],
+        "io_bandwidth_gbs": [
+            io_low,
+            _finite(io_high),
+        ],
+        "missing": _open_fields(metrics),
+        "exclusions": [],
+        "classes": [],
+        "result": "unknown",
+        "at_least": None,
+        "reason": "",
+    }
+    if metrics["tpp_deciding"] is None:
+        report["tpp"] = None
+        report["reason"] = "no peak rate is given, so TPP is unknown"
+        return report
+    excluded: bool | None = False
     for exclusion in rule.get("exclusions") or []:
-        if _evaluate(exclusion["condition"], metrics) is True:
-            return "not-controlled"
+        holds = _evaluate(exclusion["condition"], metrics)
+        report["exclusions"].append({"id": str(exclusion.get("id", "")), "holds": holds})
+        if holds is True:
+            report["result"] = "not-controlled"
+            report["reason"] = f"exclusion {exclusion.get('id', '')} applies"
+            return report
+        if holds is None:
+            excluded = None
+    undecided: str | None = None
     for item in rule["classes"]:
-        result = _evaluate(item["condition"], metrics)
-        if result is True:
-            return str(item["class"])
-        if result is None:
-            return "unknown"
-    return "not-controlled"
+        holds = _evaluate(item["condition"], metrics)
+        report["classes"].append({"class": str(item["class"]), "holds": holds})
+        if holds is True:
+            if undecided is None and excluded is False:
+                report["result"] = str(item["class"])
+                report["reason"] = f"meets the conditions of {item['class']}"
+            else:
+                report["at_least"] = str(item["class"])
+                report["reason"] = (
+                    f"meets {item['class']} at least, but {undecided or 'an exclusion'} stays "
+                    f"open without {', '.join(report['missing']) or 'more data'}"
+                )
+            return report
+        if holds is None and undecided is None:
+            undecided = str(item["class"])
+    if undecided is None and excluded is False:
+        report["result"] = "not-controlled"
+        report["reason"] = "meets none of the classes"
+        return report
+    report["reason"] = (
+        f"{undecided or 'an exclusion'} cannot be decided without "
+        f"{', '.join(report['missing']) or 'more data'}"
+    )
+    return report
+
+
+def classify(device: Mapping[str, Any], rule: Mapping[str, Any]) -> str:
+    """Return the device's class under a rule (a mapping as export_controls.yaml holds it)."""
+    return str(classify_explain(device, rule)["result"])

@@ -29,6 +29,7 @@ __all__ = [
     "activation_bytes_per_layer",
     "kv_cache_bytes",
     "training_state_bytes",
+    "training_state_parts",
     "weights_bytes",
 ]
 
@@ -75,6 +76,21 @@ def training_state_bytes(
     dp: int = 1,
 ) -> float:
     """Return per-GPU bytes of weights, gradients and optimizer states under ZeRO."""
+    parts = training_state_parts(
+        params, optimizer=optimizer, precision=precision, zero_stage=zero_stage, dp=dp
+    )
+    return float(parts["weights"] + parts["gradients"] + parts["optimizer_states"])
+
+
+def training_state_parts(
+    params: float,
+    *,
+    optimizer: str = "adam",
+    precision: str = "mixed",
+    zero_stage: int = 0,
+    dp: int = 1,
+) -> dict[str, float]:
+    """Return per-GPU bytes of weights, gradients and optimizer states under ZeRO, kept apart."""
     n = check_number("params", params)
     opt = check_choice("optimizer", optimizer, ("adam", "sgd"))
     prec = check_choice("precision", precision, ("mixed", "fp32"))
@@ -89,7 +105,12 @@ def training_state_bytes(
         grads /= ways
     if stage >= 3:
         weights /= ways
-    return n * (weights + grads + states)
+    return {
+        "per_param": weights + grads + states,
+        "weights": n * weights,
+        "gradients": n * grads,
+        "optimizer_states": n * states,
+    }
 
 
 def activation_bytes_per_layer(

@@ -17,7 +17,7 @@ from xpuref.calc._layers import conv2d, conv_output_size, linear
 from xpuref.calc._transformer import TransformerConfig, transformer_forward
 from xpuref.calc._validate import check_count
 
-__all__ = ["MODEL_KINDS", "model_cost"]
+__all__ = ["MODEL_KINDS", "model_cost", "preset_transformer"]
 
 
 class _Net:
@@ -195,6 +195,21 @@ def _encoder(arch: Mapping[str, Any], batch: int) -> Cost:
         macs=batch * layers * per_layer_macs,
     )
     return body + pooler
+
+
+def preset_transformer(preset: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The TransformerConfig fields of a decoder preset (given as data), or None for others."""
+    if not isinstance(preset, Mapping):
+        raise ValueError(f"preset must be a mapping, got {preset!r}")
+    arch = preset.get("architecture", preset)
+    if not isinstance(arch, Mapping) or arch.get("kind") not in _BUILDER_NAMES:
+        raise ValueError(f"preset must hold an architecture of a known kind, got {preset!r}")
+    if arch["kind"] != "decoder":
+        return None
+    return {key: value for key, value in arch.items() if key not in ("kind", "seq")}
+
+
+_BUILDER_NAMES = ("resnet", "vgg", "sequential", "mobilenet_v2", "vit", "encoder", "decoder")
 
 
 def _decoder(arch: Mapping[str, Any], batch: int) -> Cost:

@@ -8,7 +8,15 @@ from __future__ import annotations
 from xpuref.calc._dtypes import dtype_bytes
 from xpuref.calc._validate import check_count, check_number
 
-__all__ = ["attainable_flops", "gemm_intensity", "ridge_point", "roofline_time"]
+__all__ = [
+    "attainable_flops",
+    "bound_by",
+    "gemm_bytes",
+    "gemm_intensity",
+    "gpu_hours",
+    "ridge_point",
+    "roofline_time",
+]
 
 
 def gemm_intensity(m: int, n: int, k: int, *, dtype: str = "fp16") -> float:
@@ -18,6 +26,28 @@ def gemm_intensity(m: int, n: int, k: int, *, dtype: str = "fp16") -> float:
     check_count("k", k)
     size = dtype_bytes(dtype)
     return 2.0 * m * n * k / (size * (m * k + k * n + m * n))
+
+
+def gemm_bytes(m: int, n: int, k: int, *, dtype: str = "fp16") -> float:
+    """Return bytes x (mk + kn + mn): both operands read once and the result written once."""
+    check_count("m", m)
+    check_count("n", n)
+    check_count("k", k)
+    return dtype_bytes(dtype) * (m * k + k * n + m * n)
+
+
+def bound_by(flops: float, bytes_moved: float, peak_flops: float, bandwidth: float) -> str:
+    """Return "compute" when flops / peak takes at least as long as bytes / bandwidth."""
+    work = check_number("flops", flops, allow_zero=True)
+    traffic = check_number("bytes_moved", bytes_moved, allow_zero=True)
+    peak = check_number("peak_flops", peak_flops)
+    bw = check_number("bandwidth", bandwidth)
+    return "compute" if work / peak >= traffic / bw else "memory bandwidth"
+
+
+def gpu_hours(seconds: float, gpus: int) -> float:
+    """Return accelerator-hours: seconds x number of devices / 3600."""
+    return check_number("seconds", seconds, allow_zero=True) * check_count("gpus", gpus) / 3600.0
 
 
 def ridge_point(peak_flops: float, bandwidth: float) -> float:

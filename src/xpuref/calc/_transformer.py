@@ -8,12 +8,20 @@ adds and biases. A mixture-of-experts layer runs top_k experts per token.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from xpuref.calc._cost import Cost
 from xpuref.calc._validate import check_choice, check_count
 
-__all__ = ["TransformerConfig", "transformer_forward", "transformer_params"]
+__all__ = [
+    "TransformerConfig",
+    "transformer_config",
+    "transformer_forward",
+    "transformer_params",
+    "transformer_token_macs",
+]
 
 NORMS = ("rmsnorm", "layernorm")
 
@@ -151,16 +159,39 @@ def transformer_params(cfg: TransformerConfig, *, active: bool = False) -> int:
     return embeddings + cfg.layers * per_layer + _norm_params(cfg) + head
 
 
+def transformer_config(fields: Mapping[str, Any] | TransformerConfig) -> TransformerConfig:
+    """Build a checked TransformerConfig from a mapping of its fields."""
+    if isinstance(fields, TransformerConfig):
+        return fields
+    if not isinstance(fields, Mapping):
+        raise ValueError(f"cfg must be a mapping of TransformerConfig fields, got {fields!r}")
+    names = set(TransformerConfig.__dataclass_fields__)
+    for key in fields:
+        if key not in names:
+            raise ValueError(f"{key} is not a TransformerConfig field")
+    values = {k: v for k, v in fields.items() if not (v is None and k in ("kv_heads", "ffn"))}
+    for key in ("vocab", "hidden", "layers", "heads"):
+        if key not in values:
+            raise ValueError(f"{key} is required")
+    return TransformerConfig(**values)
+
+
+def transformer_token_macs(cfg: TransformerConfig | Mapping[str, Any], seq: int) -> int:
+    """Return forward MACs per token at sequence length seq (attention over the whole sequence)."""
+    config = transformer_config(cfg)
+    check_count("seq", seq)
+    h, kv = config.hidden, config.kv_dim
+    f = int(config.ffn or 4 * h)
+    projections = 2 * h * h + 2 * h * kv
+    attention = 2 * seq * h
+    mlp = config.top_k * (3 if config.gated_mlp else 2) * h * f
+    router = h * config.experts if config.experts > 1 else 0
+    return config.layers * (projections + attention + mlp + router) + h * config.vocab
+
+
 def transformer_forward(cfg: TransformerConfig, *, batch: int, seq: int) -> Cost:
     """Return total params and forward MACs of batch sequences of seq tokens, LM head included."""
     params = transformer_params(cfg)
     check_count("batch", batch)
     check_count("seq", seq)
-    h, kv = cfg.hidden, cfg.kv_dim
-    f = int(cfg.ffn or 4 * h)
-    projections = 2 * h * h + 2 * h * kv
-    attention = 2 * seq * h
-    mlp = cfg.top_k * (3 if cfg.gated_mlp else 2) * h * f
-    router = h * cfg.experts if cfg.experts > 1 else 0
-    per_token = cfg.layers * (projections + attention + mlp + router) + h * cfg.vocab
-    return Cost(params=params, macs=batch * seq * per_token)
+    return Cost(params=params, macs=batch * seq * transformer_token_macs(cfg, seq))

@@ -1,0 +1,67 @@
+"""LLM inference bounds: weights and KV-cache bytes, and prefill and decode time on a roofline.
+
+Decode reads every weight and the whole KV cache once per generated token of a batch, and
+does 2 x batch x (forward MACs per token at the context length) FLOPs; prefill does the full
+forward pass over batch x context tokens. Both times are roofline lower bounds:
+max(FLOPs / peak, bytes / bandwidth).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from xpuref.calc._memory import kv_cache_bytes, weights_bytes
+from xpuref.calc._roofline import bound_by, roofline_time
+from xpuref.calc._transformer import (
+    TransformerConfig,
+    transformer_config,
+    transformer_forward,
+    transformer_params,
+    transformer_token_macs,
+)
+from xpuref.calc._validate import check_count, check_number
+
+__all__ = ["llm_inference"]
+
+
+def llm_inference(
+    cfg: TransformerConfig | Mapping[str, Any],
+    *,
+    batch: int,
+    context: int,
+    weights_dtype: str,
+    kv_dtype: str,
+    peak_flops: float,
+    bandwidth: float,
+    memory_bytes: float | None = None,
+) -> dict[str, Any]:
+    """Weights, KV cache, fit, and prefill/decode lower-bound times and rates (SI units)."""
+    config = transformer_config(cfg)
+    check_count("batch", batch)
+    check_count("context", context)
+    peak = check_number("peak_flops", peak_flops)
+    bw = check_number("bandwidth", bandwidth)
+    memory = None if memory_bytes is None else check_number("memory_bytes", memory_bytes)
+    params = transformer_params(config)
+    weights = weights_bytes(params, weights_dtype)
+    heads = int(config.kv_heads or config.heads)
+    kv = kv_cache_bytes(config.layers, heads, config.head_dim, context, batch=batch, dtype=kv_dtype)
+    moved = weights + kv
+    decode_flops = 2.0 * batch * transformer_token_macs(config, context)
+    decode_seconds = roofline_time(decode_flops, moved, peak, bw)
+    prefill_flops = float(transformer_forward(config, batch=batch, seq=context).flops)
+    return {
+        "params": params,
+        "weights": weights,
+        "kv_cache": kv,
+        "fits": None if memory is None else ("yes" if moved <= memory else "no"),
+        "decode_flops": decode_flops,
+        "decode_seconds": decode_seconds,
+        "decode_tokens_per_s": batch / decode_seconds,
+        "decode_tokens_per_s_seq": 1.0 / decode_seconds,
+        "decode_bound": bound_by(decode_flops, moved, peak, bw),
+        "prefill_flops": prefill_flops,
+        "prefill_seconds": roofline_time(prefill_flops, moved, peak, bw),
+        "prefill_bound": bound_by(prefill_flops, moved, peak, bw),
+    }
