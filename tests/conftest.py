@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from xpuref.data.dataset import Dataset, load_dataset
-from xpuref.data.loader import load_model
 from xpuref.data.knowledge import Knowledge, load_knowledge
+from xpuref.data.loader import load_model
 from xpuref.data.problems import DataError, Problem
+from xpuref.data.rules import RulesFile
 from xpuref.data.table_models import DataTable
 from xpuref.data.tables import load_tables
-from xpuref.data.rules import RulesFile
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

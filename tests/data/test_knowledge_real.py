@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
-from tests.conftest import strict_knowledge as load_knowledge, REAL_DATA
+from tests.conftest import REAL_DATA
+from tests.conftest import strict_knowledge as load_knowledge
 
 from xpuref.data.knowledge import Knowledge
 from xpuref.data.knowledge_models import LAYERS

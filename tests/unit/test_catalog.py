@@ -297,6 +297,5 @@ def test_gap_with_reason_is_accepted_and_stale_gap_refused(data_copy: Path) -> N
     assert load_dataset(data_copy).devices["nvidia-h100-sxm5-80gb"].gaps
     _edit(data_copy, "gaps:\n", "gaps:\n  memory.capacity: stale\n")
     assert any(
-        "gaps.memory.capacity: 'memory.capacity' has a value" in p
-        for p in _problems(data_copy)
+        "gaps.memory.capacity: 'memory.capacity' has a value" in p for p in _problems(data_copy)
     )

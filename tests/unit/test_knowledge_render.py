@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.conftest import strict_knowledge as load_knowledge, REAL_DATA, VALID
+from tests.conftest import REAL_DATA, VALID
+from tests.conftest import strict_knowledge as load_knowledge
 
-from xpuref import calc
 from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.knowledge import Knowledge
 from xpuref.data.version import data_version

@@ -6,7 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from tests.conftest import ROOT, strict_tables as load_tables
+from tests.conftest import ROOT
+from tests.conftest import strict_tables as load_tables
 
 from xpuref.data.problems import DataError
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import shutil
-from types import SimpleNamespace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
-from tests.conftest import ROOT, strict_tables as tables_for
+from tests.conftest import ROOT
+from tests.conftest import strict_tables as tables_for
 
 from xpuref.data.table_models import DataTable
 from xpuref.render.tables import format_cell, macros, render_table

@@ -752,8 +752,7 @@
     var scaleUp = optionalNumber("interconnect.scale_up_bandwidth_gbs", link.scale_up_bandwidth_gbs);
     var host = optionalNumber("interconnect.host_bandwidth_gbs", link.host_bandwidth_gbs);
     var io = scaleUp === null ? [host || 0.0, Infinity] : [scaleUp + (host || 0.0), scaleUp + (host || 0.0)];
-    var datacenter = Object.prototype.hasOwnProperty.call(device, "designed_for_datacenter")
-      ? device.designed_for_datacenter : true;
+    var datacenter = given(device.designed_for_datacenter) ? device.designed_for_datacenter : true;
     if (typeof datacenter !== "boolean") {
       fail("designed_for_datacenter", "must be true or false, got " + repr(datacenter));
     }

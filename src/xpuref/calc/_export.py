@@ -161,7 +161,8 @@ def export_metrics(device: Mapping[str, Any]) -> dict[str, Any]:
         io = [host or 0.0, _INF]
     else:
         io = [scale_up + (host or 0.0), scale_up + (host or 0.0)]
-    datacenter = device.get("designed_for_datacenter", True)
+    datacenter = device.get("designed_for_datacenter")
+    datacenter = True if datacenter is None else datacenter
     if not isinstance(datacenter, bool):
         raise ValueError(f"designed_for_datacenter must be true or false, got {datacenter!r}")
     return {

@@ -37,6 +37,11 @@ class Precision:
     bits: int
     integer: bool
 
+    @property
+    def unit(self) -> str:
+        """TOPS for integer formats, TFLOPS for floating point."""
+        return "TOPS" if self.integer else "TFLOPS"
+
 
 @dataclass(frozen=True)
 class Rate:
@@ -60,7 +65,7 @@ class Rate:
     @property
     def unit(self) -> str:
         """TOPS for integer formats, TFLOPS for floating point."""
-        return "TOPS" if self.precision.integer else "TFLOPS"
+        return self.precision.unit
 
     @property
     def anchor(self) -> str:

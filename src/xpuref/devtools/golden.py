@@ -379,7 +379,7 @@ def _roofline(cases: _Cases, rng: random.Random) -> None:
 
 def _devices(ds: Dataset) -> list[dict[str, Any]]:
     """Return the catalog's devices in the shape xpuref.calc reads."""
-    return [calc_input(device) for device in ds.sorted_devices()]
+    return [calc_input(d, ds.architectures.get(d.architecture)) for d in ds.sorted_devices()]
 
 
 def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
@@ -402,8 +402,10 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
     for device in _devices(ds):
         cases.ok("device_tpp", device["peak_dense"])
         cases.ok("device_derived", device)
+        cases.ok("export_metrics", device)
         for rule in rules:
             cases.ok("classify", device, rule)
+            cases.ok("classify_explain", device, rule)
     edges: list[dict[str, Any]] = [
         {"peak_dense": {"bf16_matrix": 300.0}, "die_area_mm2": 810.8, "interconnect": {}},
         {"peak_dense": {"fp8_matrix": 600.0}, "die_area_mm2": 100.0},
@@ -432,9 +434,21 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
                 "designed_for_datacenter": rng.choice((True, False, None)),
             }
         )
+    edges += [
+        {"peak_dense": {"bf16_matrix": 400.0}, "die_area_mm2": 600.0,
+         "supported_rates": ["bf16_matrix", "fp8_matrix"]},
+        {"peak_dense": {"fp8_matrix": 700.0}, "supported_rates": None},
+        {"peak_dense": {"int8_matrix": 300.0}, "die_area_mm2": 500.0,
+         "interconnect": {"scale_up_bandwidth_gbs": 0.0, "host_bandwidth_gbs": 64.0},
+         "supported_rates": ["int8_matrix"], "designed_for_datacenter": False},
+    ]  # fmt: skip
     for device in edges:
+        cases.ok("export_metrics", device)
         for rule in rules:
             cases.ok("classify", device, rule)
+            cases.ok("classify_explain", device, rule)
+    cases.bad("supported_rates", "export_metrics", {"peak_dense": {}, "supported_rates": "all"})
+    cases.bad("device", "export_metrics", [1])
     cases.bad("device", "classify", [1], rules[0])
     cases.bad("rule", "classify", {}, {"classes": []})
     cases.bad("rule", "classify", {}, {"id": "x", "classes": [{"class": "a"}]})
@@ -462,6 +476,57 @@ def _units(cases: _Cases) -> None:
             cases.bad("value", fn, bad)
 
 
+def _twins(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
+    """Helpers the pages call: output sizes, configs, per-token MACs, ZeRO parts, GEMM, LLM."""
+    for size, kernel, stride, padding in (
+        (224, 7, 2, 3),
+        (56, 3, 1, 1),
+        (7, 1, 1, 0),
+        (13, 3, 2, 0),
+    ):
+        cases.ok("conv_output_size", size, kernel, stride, padding)
+    plain_presets = [{"name": name, **p.plain()} for name, p in ds.presets.items()]
+    for preset in plain_presets:
+        cases.ok("preset_transformer", preset)
+    cases.bad("preset", "preset_transformer", [1])
+    decoders = [
+        p.architecture.plain() for p in ds.presets.values() if p.architecture.kind == "decoder"
+    ]
+    for arch in decoders:
+        cfg = _config(arch)
+        for seq in (1, 128, int(arch["seq"])):
+            cases.ok("transformer_token_macs", cfg, seq)
+        cases.ok(
+            "llm_inference", cfg, batch=rng.randint(1, 64), context=rng.choice((512, 4096)),
+            weights_dtype=rng.choice(("bf16", "fp8", "int4")), kv_dtype=rng.choice(("bf16", "fp8")),
+            peak_flops=rng.uniform(1e14, 2e15), bandwidth=rng.uniform(5e11, 8e12),
+            memory_bytes=rng.choice((None, 80 * 2**30)),
+        )  # fmt: skip
+    base = _config(decoders[0])
+    cases.bad("seq", "transformer_token_macs", base, 0)
+    cases.bad("batch", "llm_inference", base, batch=0, context=16, weights_dtype="bf16",
+              kv_dtype="bf16", peak_flops=1e15, bandwidth=1e12)  # fmt: skip
+    cases.bad("bandwidth", "llm_inference", base, batch=1, context=16, weights_dtype="bf16",
+              kv_dtype="bf16", peak_flops=1e15, bandwidth=0)  # fmt: skip
+    for optimizer in ("adam", "sgd"):
+        for precision in ("mixed", "fp32"):
+            for stage in (0, 1, 2, 3):
+                cases.ok("training_state_parts", 7e9, optimizer=optimizer, precision=precision,
+                         zero_stage=stage, dp=8)  # fmt: skip
+    cases.bad("zero_stage", "training_state_parts", 1e9, zero_stage=4)
+    for m, n, k in ((1, 1, 1), (4096, 4096, 4096), (1, 8192, 8192), (128, 28672, 8192)):
+        for dtype in ("fp32", "bf16", "fp8"):
+            cases.ok("gemm_bytes", m, n, k, dtype=dtype)
+    cases.bad("k", "gemm_bytes", 1, 1, 0)
+    for flops, moved in ((1e12, 1e9), (1e9, 1e12), (0.0, 1.0), (2e15, 1e12)):
+        cases.ok("bound_by", flops, moved, 1e15, 2e12)
+    cases.bad("peak_flops", "bound_by", 1.0, 1.0, 0, 1.0)
+    for seconds, gpus in ((3600.0, 8), (0.0, 1), (86400.0 * 30, 1024)):
+        cases.ok("gpu_hours", seconds, gpus)
+    cases.bad("gpus", "gpu_hours", 1.0, 0)
+    cases.bad("seconds", "gpu_hours", -1.0, 1)
+
+
 def golden_vectors(ds: Dataset) -> dict[str, Any]:
     """Return every case with its expected result, as JSON-ready data."""
     rng = random.Random(20261122)
@@ -475,4 +540,5 @@ def golden_vectors(ds: Dataset) -> dict[str, Any]:
     _roofline(cases, rng)
     _export(cases, rng, ds)
     _units(cases)
+    _twins(cases, rng, ds)
     return {"tolerance": 1e-9, "count": len(cases.items), "cases": cases.items}

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from xpuref import calc
 from xpuref.data.dataset import Dataset
-from xpuref.data.devices import Device
+from xpuref.data.devices import Architecture, Device
 from xpuref.data.fields import PRECISIONS, RATES
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.inline_json import script_json
@@ -54,7 +54,7 @@ CALCULATORS: tuple[str, ...] = (
 )
 
 
-def compact_device(device: Device) -> dict[str, Any]:
+def compact_device(device: Device, arch: Architecture | None = None) -> dict[str, Any]:
     """Return what the calculators need of one device (site units: GB, GB/s, TFLOPS)."""
     return {
         "id": device.id,
@@ -66,7 +66,7 @@ def compact_device(device: Device) -> dict[str, Any]:
         "memory_bytes": device.memory.capacity_bytes,
         "memory_usable_bytes": device.memory.usable_bytes,
         "memory_bandwidth_gbs": device.memory.bandwidth_gbs,
-        "calc": calc_input(device),
+        "calc": calc_input(device, arch),
     }
 
 
@@ -85,7 +85,10 @@ def _presets(ds: Dataset) -> dict[str, dict[str, Any]]:
 def _data(catalog: Dataset) -> dict[str, Any]:
     """Return the page data the calculators read."""
     return {
-        "devices": [compact_device(device) for device in catalog.sorted_devices()],
+        "devices": [
+            compact_device(d, catalog.architectures.get(d.architecture))
+            for d in catalog.sorted_devices()
+        ],
         "presets": _presets(catalog),
         "rules": catalog.rule_dicts(),
         "bit_lengths": calc.BIT_LENGTHS,
@@ -134,7 +137,7 @@ def _make_context(catalog: Dataset) -> dict[str, Any]:
         "decoders": [(name, p.title) for name, p in presets if p.architecture.kind == "decoder"],
         "dtype_options": [(dtype, dtype) for dtype in calc.DTYPE_BYTES],
         "peak_keys": [(key, rate.short_label) for key, rate in RATES.items()],
-        "precisions": [(key, p.label) for key, p in PRECISIONS.items()],
+        "precisions": [(key, p.label, p.unit) for key, p in PRECISIONS.items()],
         "rules": [(rule.id, rule.title) for rule in catalog.rules],
     }
 

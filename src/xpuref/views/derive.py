@@ -6,16 +6,21 @@ from typing import Any
 
 from xpuref import calc
 from xpuref.data.dataset import Dataset
-from xpuref.data.devices import Device
+from xpuref.data.devices import Architecture, Device
 
-__all__ = ["calc_input", "derived_for", "export_for"]
+__all__ = ["calc_input", "derived_for", "export_detail", "export_for"]
 
 
-def calc_input(device: Device) -> dict[str, Any]:
-    """Shape a device as the mapping xpuref.calc reads (given rates only, per chip)."""
+def calc_input(device: Device, arch: Architecture | None) -> dict[str, Any]:
+    """Shape a device as the mapping xpuref.calc reads (given rates, per chip).
+
+    ``supported_rates`` comes from the architecture's declared precisions, so a rate the
+    device lacks turns its TPP into a lower bound; an undeclared set (None) does the same.
+    """
     link = device.interconnect
     return {
         "peak_dense": dict(device.peak_dense),
+        "supported_rates": None if arch is None else arch.supported_rates(),
         "sparsity_factor": device.sparsity_factor,
         "die_area_mm2": device.die_area_mm2,
         "memory": {
@@ -40,15 +45,23 @@ def _copy(found: dict[str, Any]) -> dict[str, Any]:
 
 def derived_for(device: Device, ds: Dataset) -> dict[str, Any]:
     """Sparse rates, TPP, performance density, ridge points, TFLOPS/W, bytes per FLOP."""
-    found = ds.remember("derived", device.id, lambda: dict(calc.device_derived(calc_input(device))))
+    found = ds.remember("derived", device.id, lambda: dict(calc.device_derived(_input(device, ds))))
     return _copy(found)
+
+
+def _input(device: Device, ds: Dataset) -> dict[str, Any]:
+    """calc_input with the device's architecture looked up in the dataset."""
+    return calc_input(device, ds.architectures.get(device.architecture))
+
+
+def export_detail(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
+    """Per rule: the class, TPP (exact or a bound), density, deciding rate, missing fields, reason."""
+    found: dict[str, dict[str, Any]] = ds.remember(
+        "export", device.id, lambda: calc.device_export(_input(device, ds), ds.rule_dicts())
+    )
+    return found
 
 
 def export_for(device: Device, ds: Dataset) -> dict[str, str]:
     """The device's class under each export-control rule in the data."""
-    found = ds.remember(
-        "export",
-        device.id,
-        lambda: calc.device_export_classes(calc_input(device), ds.rule_dicts()),
-    )
-    return {str(k): str(v) for k, v in found.items()}
+    return {rule: str(found["result"]) for rule, found in export_detail(device, ds).items()}

@@ -6,8 +6,8 @@ import math
 from typing import Any
 
 import pytest
-
 from tests.conftest import real_rules
+
 from xpuref.calc import device_derived, device_export_classes
 
 H100_SXM: dict[str, Any] = {
@@ -100,4 +100,7 @@ def test_bad_device_values(device: dict[str, Any], name: str) -> None:
 
 def test_export_classes_for_every_rule() -> None:
     """H100 SXM is 3A090 under the 2022 rule and 3A090.a under the 2023 rule."""
-    assert device_export_classes(H100_SXM, real_rules()) == {"us-2022-10": "3A090", "us-2023-10": "3A090.a"}
+    assert device_export_classes(H100_SXM, real_rules()) == {
+        "us-2022-10": "3A090",
+        "us-2023-10": "3A090.a",
+    }

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from tests.conftest import real_rules
+
 from xpuref.calc import EXPORT_CLASSES, device_tpp, performance_density, tpp
 from xpuref.calc import classify as _classify
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from tests.conftest import REAL_DATA
+
 from xpuref.calc import model_cost
 from xpuref.data.loader import load_model
 from xpuref.data.presets import PresetsFile
@@ -28,6 +28,7 @@ def model_preset(name: str) -> dict[str, object]:
 def cost(name: str, batch: int = 1) -> object:
     """Cost a preset by name."""
     return model_cost(PRESETS[name].architecture.plain(), batch=batch)
+
 
 EXPECTED = {
     "resnet18", "resnet50", "vgg16", "alexnet", "mobilenet_v2", "vit_b_16", "bert-base",

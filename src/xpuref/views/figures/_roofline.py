@@ -97,7 +97,7 @@ def _explorer_figure(
             )
             points.append((device.id, bandwidth, rate, text))
         data.append(scatter(catalog.vendors[slug].name, colors[slug], points))
-    unit = "TOPS" if key.startswith("int") else "TFLOPS"
+    unit = rate_unit(key)
     layout = base_layout(
         xaxis=axis("Memory bandwidth (GB/s)", log=True, range=x_range),
         yaxis=axis(f"Dense {precision_label(key)} peak ({unit})", log=True, range=y_range),
