@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from xpuref.data.dataset import load_dataset
 from xpuref.data.paths import data_dir
 from xpuref.data.problems import DataError
+from xpuref.views.checked import load_checked
 
 __all__ = ["main"]
 
@@ -18,7 +18,7 @@ def _validate(args: argparse.Namespace) -> int:
     """Validate the data folder and report every problem."""
     root = Path(args.data) if args.data else data_dir()
     try:
-        found = load_dataset(root)
+        found = load_checked(root)
     except DataError as exc:
         print(exc.report(), file=sys.stderr)
         count = len(exc.problems)

@@ -12,11 +12,12 @@ from xpuref.data.knowledge import Knowledge, load_knowledge
 from xpuref.data.loader import load_model
 from xpuref.data.presets import ModelPreset, PresetsFile
 from xpuref.data.problems import DataError, Problem
+from xpuref.data.published import PublishedFile, Statement
 from xpuref.data.publishers import PublishersFile, Registry
 from xpuref.data.rules import ExportRule, RulesFile
 from xpuref.data.table_models import DataTable
 from xpuref.data.tables import load_tables
-from xpuref.data.yamlfile import problem_at
+from xpuref.data.yamlfile import SourceFile, problem_at
 
 __all__ = ["Dataset", "load_dataset"]
 
@@ -39,6 +40,8 @@ class Dataset:
     knowledge: Knowledge
     rules: tuple[ExportRule, ...]
     presets: dict[str, ModelPreset]
+    published: tuple[Statement, ...] = ()
+    locations: dict[str, tuple[str, int]] = field(default_factory=dict, compare=False, repr=False)
     memo: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def sorted_devices(self) -> list[Device]:
@@ -78,6 +81,36 @@ def _registry(root: Path, problems: list[Problem]) -> Registry:
     return Registry(tuple(parsed.publishers))
 
 
+def _published(
+    root: Path,
+    registry: Registry,
+    devices: dict[str, Device],
+    rules_file: tuple[RulesFile, SourceFile] | None,
+    locations: dict[str, tuple[str, int]],
+    problems: list[Problem],
+) -> tuple[Statement, ...]:
+    """Load export_published.yaml (optional) and check the devices and rules it names."""
+    path = root / "export_published.yaml"
+    if not path.exists():
+        return ()
+    loaded = load_model(PublishedFile, path, root, problems, registry=registry)
+    if loaded is None:
+        return ()
+    parsed, src = loaded
+    rule_ids = {r.id for r in rules_file[0].rules} if rules_file else None
+    for i, statement in enumerate(parsed.statements):
+        if rule_ids is not None and statement.rule not in rule_ids:
+            problems.append(
+                problem_at(src, ("statements", i, "rule"), f"unknown rule id '{statement.rule}'")
+            )
+        for j, device in enumerate(statement.devices):
+            where = ("statements", i, "devices", j)
+            locations[f"published/{statement.id}/{device}"] = (src.name, src.lines.line_of(where))
+            if devices and device not in devices:
+                problems.append(problem_at(src, where, f"unknown device id '{device}'"))
+    return tuple(parsed.statements)
+
+
 def load_dataset(root: Path) -> Dataset:
     """Load and check every data file; raise one DataError listing every problem found."""
     problems: list[Problem] = []
@@ -93,6 +126,8 @@ def load_dataset(root: Path) -> Dataset:
         RulesFile, root / "export_controls.yaml", root, problems, registry=registry
     )
     presets_file = load_model(PresetsFile, root / "models.yaml", root, problems, registry=registry)
+    locations: dict[str, tuple[str, int]] = {}
+    published = _published(root, registry, found.devices, rules_file, locations, problems)
     if problems or rules_file is None or presets_file is None:
         raise DataError(problems)
     return Dataset(
@@ -106,4 +141,6 @@ def load_dataset(root: Path) -> Dataset:
         knowledge=knowledge,
         rules=tuple(rules_file[0].rules),
         presets=dict(presets_file[0].models),
+        published=published,
+        locations=locations,
     )

@@ -62,7 +62,8 @@ def check_siblings(loaded: list[tuple[Device, SourceFile]]) -> list[Problem]:
                         ("peak_dense", key),
                         f"{key} is {ratio:.3g} x the BF16/FP16 matrix rate, but {reference.id} "
                         f"(same die '{die}') has {want:.3g}: a sparse or copied figure? If the "
-                        "difference is real, add a sourced ratio_exceptions entry with check 'sibling'",
+                        "difference is real, add a sourced ratio_exceptions entry "
+                        "with check 'sibling'",
                     )
                 )
     return problems

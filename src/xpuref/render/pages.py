@@ -16,7 +16,8 @@ from xpuref.data.version import DataVersion
 from xpuref.render import charts
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.safetext import theme_safe
-from xpuref.views.derive import derived_for, export_for
+from xpuref.views.derive import derived_for
+from xpuref.views.export_view import export_rows
 from xpuref.views.spec import format_number, spec_rows
 from xpuref.views.urls import page_url, relative_url
 
@@ -105,8 +106,6 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
                 "bytes/FLOP",
             )
         )
-    for rule, verdict in export_for(device, ds).items():
-        rows.append(DerivedRow(f"export-{rule}", f"US export class, rule {rule}", verdict, ""))
     return rows
 
 
@@ -137,6 +136,7 @@ def device_page(device: Device, catalog: Dataset, version: DataVersion, site_url
         version=version,
         canonical_url=canonical_device_url(site_url, device.id),
         extra_html=charts.device_section(device, catalog),
+        export_rows=export_rows(device, catalog),
     )
 
 

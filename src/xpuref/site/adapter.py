@@ -14,7 +14,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from xpuref.data.dataset import Dataset, load_dataset
+from xpuref.data.dataset import Dataset
 from xpuref.data.paths import data_dir
 from xpuref.data.problems import DataError
 from xpuref.data.version import DataVersion, data_version
@@ -23,6 +23,7 @@ from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import device_page, render_page_macros
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.timing import reset, timed, write_totals
+from xpuref.views.checked import load_checked
 from xpuref.views.publish import devices_csv, devices_json
 
 __all__ = ["SiteBuild", "on_config", "on_files", "on_page_markdown", "on_post_build", "on_startup"]
@@ -51,7 +52,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Load and validate the data before anything is written; watch it under mkdocs serve."""
     root = data_dir()
     try:
-        dataset = load_dataset(root)
+        dataset = load_checked(root)
     except DataError as exc:
         raise PluginError(f"invalid data, nothing was built:\n{exc.report()}") from None
     build = SiteBuild(dataset, data_version(root))

@@ -13,9 +13,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from xpuref.data.dataset import load_dataset
 from xpuref.data.paths import data_dir
 from xpuref.data.version import data_version
+from xpuref.views.checked import load_checked
 
 __all__ = ["MARKER", "SiteBuildError", "build_env", "build_site", "check_output"]
 
@@ -66,7 +66,7 @@ def _clean_stale(out: Path) -> None:
 def build_site(config: Path, out: Path, *, strict: bool = True) -> Path:
     """Validate data, build into a temporary folder beside ``out``, then replace ``out``."""
     root = data_dir()
-    load_dataset(root)  # raises DataError before anything is written
+    load_checked(root)  # raises DataError before anything is written
     out = out.absolute()
     check_output(out)
     _clean_stale(out)

@@ -55,7 +55,7 @@ def _input(device: Device, ds: Dataset) -> dict[str, Any]:
 
 
 def export_detail(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
-    """Per rule: the class, TPP (exact or a bound), density, deciding rate, missing fields, reason."""
+    """Per rule: class, TPP (exact or a bound), density, deciding rate, missing fields, reason."""
     found: dict[str, dict[str, Any]] = ds.remember(
         "export", device.id, lambda: calc.device_export(_input(device, ds), ds.rule_dicts())
     )

@@ -12,6 +12,7 @@ from xpuref.data.devices import Device, Source
 from xpuref.data.fields import RATE_KEYS
 from xpuref.data.version import DataVersion
 from xpuref.views.derive import derived_for, export_for
+from xpuref.views.export_view import export_record
 from xpuref.views.spec import spec_rows
 
 __all__ = [
@@ -115,6 +116,7 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "gaps": dict(device.gaps),
         "derived": derived_for(device, catalog),
         "export_control": export_for(device, catalog),
+        "export_detail": export_record(device, catalog),
     }
 
 

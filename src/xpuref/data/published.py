@@ -1,0 +1,39 @@
+"""Typed model of export_published.yaml: published export-control statements about named parts."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+
+from xpuref.data.base import LongText, Page, PartialDate, Slug, Strict, Text, check_date
+
+__all__ = ["PublishedFile", "Statement"]
+
+ExportClass = Literal["not-controlled", "3A090", "3A090.a", "3A090.b"]
+
+
+class Statement(Strict):
+    """One vendor's or regulator's statement: the classes it allows for some devices."""
+
+    id: Slug
+    publisher: Text
+    date: PartialDate
+    summary: LongText
+    rule: Slug
+    classes: Annotated[list[ExportClass], Field(min_length=1)]
+    devices: Annotated[list[Slug], Field(min_length=1, max_length=500)]
+    source: Page
+
+    @field_validator("date")
+    @classmethod
+    def _real_date(cls, value: str) -> str:
+        """Require a real date that is not in the future."""
+        check_date(value, not_after_today=True)
+        return value
+
+
+class PublishedFile(Strict):
+    """The whole export_published.yaml."""
+
+    statements: list[Statement]

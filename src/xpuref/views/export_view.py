@@ -1,0 +1,99 @@
+"""What a device page and devices.json say about export control: class, inputs, reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from xpuref.data.dataset import Dataset
+from xpuref.data.devices import Device
+from xpuref.data.fields import RATES
+from xpuref.data.published import Statement
+from xpuref.views.derive import export_detail
+from xpuref.views.published import published_checks
+
+__all__ = ["ExportRow", "export_record", "export_rows"]
+
+#: Interpretations the site makes, named where they decide a class.
+TF32_NOTE = "TF32 counted as 32 bits (the word its operands occupy), see the export rules page"
+
+
+@dataclass(frozen=True)
+class ExportRow:
+    """One rule's answer for one device, with the arithmetic behind it."""
+
+    rule: str
+    result: str
+    at_least: str | None
+    tpp: str
+    deciding: str
+    density: str
+    reason: str
+    missing: tuple[str, ...]
+    interpretation: str
+    published: tuple[str, ...]
+
+
+def _number(value: float | None, digits: int = 5) -> str:
+    """A figure rounded for display."""
+    return "—" if value is None else f"{float(f'{value:.{digits}g}'):,g}"
+
+
+def _statement(statement: Statement) -> str:
+    """A published statement in one line: who, when, which classes."""
+    return f"{statement.publisher}, {statement.date}: {' or '.join(statement.classes)}"
+
+
+def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
+    """One row per rule: class, TPP (exact or ≥), deciding rate, density, reason, statements."""
+    statements = [c for c in published_checks(ds) if c.device_id == device.id]
+    rows = []
+    for rule, found in export_detail(device, ds).items():
+        key = found.get("deciding")
+        rate = RATES.get(key or "")
+        sign = "" if found["tpp_exact"] else "≥ "
+        deciding = "—"
+        if rate is not None:
+            value = device.peak_dense.get(rate.key, 0.0)
+            deciding = f"{rate.label}: {_number(value)} {rate.unit} × {rate.precision.bits} bits"
+        density = "—"
+        if found.get("performance_density") is not None:
+            exact = found["performance_density_exact"]
+            density = ("" if exact else "≥ ") + _number(found["performance_density"], 4)
+        rows.append(
+            ExportRow(
+                rule=rule,
+                result=str(found["result"]),
+                at_least=found.get("at_least"),
+                tpp="—" if found.get("tpp") is None else sign + _number(found["tpp"]),
+                deciding=deciding,
+                density=density,
+                reason=str(found["reason"]),
+                missing=tuple(found.get("missing") or ()),
+                interpretation=TF32_NOTE if key == "tf32_matrix" else "",
+                published=tuple(
+                    _statement(c.statement) for c in statements if c.statement.rule == rule
+                ),
+            )
+        )
+    return rows
+
+
+def export_record(device: Device, ds: Dataset) -> dict[str, Any]:
+    """The per-rule export detail as published in devices.json."""
+    detail = export_detail(device, ds)
+    return {
+        rule: {
+            "class": found["result"],
+            "at_least": found.get("at_least"),
+            "tpp": found.get("tpp"),
+            "tpp_exact": found["tpp_exact"],
+            "deciding_precision": found.get("deciding"),
+            "performance_density": found.get("performance_density"),
+            "performance_density_exact": found["performance_density_exact"],
+            "io_bandwidth_gbs": found.get("io_bandwidth_gbs"),
+            "missing": found.get("missing") or [],
+            "reason": found["reason"],
+        }
+        for rule, found in detail.items()
+    }
