@@ -60,12 +60,17 @@
     return options[key] === undefined ? fallback : options[key];
   }
 
+  var SMALLEST = 1e-30;
+  var LARGEST = 1e30;
+  var MAX_COUNT = 9007199254740992;
+
   function checkCount(name, value, minimum) {
     var least = minimum === undefined ? 1 : minimum;
     if (typeof value !== "number" || !Number.isInteger(value)) {
       fail(name, "must be an integer, got " + repr(value));
     }
     if (value < least) fail(name, "must be >= " + least + ", got " + repr(value));
+    if (value > MAX_COUNT) fail(name, "must be at most 2**53, got " + repr(value));
     return value;
   }
 
@@ -74,6 +79,9 @@
     if (!isFinite(value)) fail(name, "must be finite, got " + repr(value));
     if (value < 0 || (value === 0 && !allowZero)) {
       fail(name, "must be " + (allowZero ? ">= 0" : "> 0") + ", got " + repr(value));
+    }
+    if (value > LARGEST || (value > 0 && value < SMALLEST)) {
+      fail(name, "must be 0 or between 1e-30 and 1e30, got " + repr(value));
     }
     return value;
   }
@@ -559,6 +567,7 @@
     var h = checkCount("hidden", hidden);
     var a = checkCount("heads", heads);
     var t = checkCount("tp", opt(options, "tp", 1));
+    if (a % t !== 0) throw CalcError("tp", "tp (" + t + ") must divide heads (" + a + "): each rank holds whole heads");
     var sp = checkBool("sequence_parallel", opt(options, "sequence_parallel", false));
     var mode = checkChoice("recompute", opt(options, "recompute", "none"), ["none", "selective", "full"]);
     var sbh = s * b * h;
@@ -591,6 +600,7 @@
     var traffic = checkNumber("bytes_moved", bytes_moved, true);
     var peak = checkNumber("peak_flops", peak_flops);
     var bw = checkNumber("bandwidth", bandwidth);
+    if (work === 0 && traffic === 0) fail("flops", "and bytes_moved are both 0: there is no work to bound");
     return work / peak >= traffic / bw ? "compute" : "memory bandwidth";
   }
 

@@ -129,6 +129,8 @@ def activation_bytes_per_layer(
     h = check_count("hidden", hidden)
     a = check_count("heads", heads)
     t = check_count("tp", tp)
+    if a % t:
+        raise ValueError(f"tp ({t}) must divide heads ({a}): each rank holds whole heads")
     if not isinstance(sequence_parallel, bool):
         raise ValueError(f"sequence_parallel must be True or False, got {sequence_parallel!r}")
     mode = check_choice("recompute", recompute, ("none", "selective", "full"))

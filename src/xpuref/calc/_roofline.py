@@ -42,6 +42,8 @@ def bound_by(flops: float, bytes_moved: float, peak_flops: float, bandwidth: flo
     traffic = check_number("bytes_moved", bytes_moved, allow_zero=True)
     peak = check_number("peak_flops", peak_flops)
     bw = check_number("bandwidth", bandwidth)
+    if work == 0 and traffic == 0:
+        raise ValueError("flops and bytes_moved are both 0: there is no work to bound")
     return "compute" if work / peak >= traffic / bw else "memory bandwidth"
 
 

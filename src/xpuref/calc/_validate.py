@@ -5,7 +5,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-__all__ = ["check_choice", "check_count", "check_number"]
+__all__ = ["LARGEST", "MAX_COUNT", "SMALLEST", "check_choice", "check_count", "check_number"]
+
+#: Real arguments live between these magnitudes: far beyond any physical figure, yet far from
+#: where products and quotients of them underflow to 0 or overflow to infinity.
+SMALLEST = 1e-30
+LARGEST = 1e30
+#: Counts up to 2**53 stay exact as floating-point numbers (in Python and in JavaScript).
+MAX_COUNT = 2**53
 
 
 def _is_real(value: Any) -> bool:
@@ -19,6 +26,8 @@ def check_count(name: str, value: Any, *, minimum: int = 1) -> int:
         raise ValueError(f"{name} must be an integer, got {value!r}")
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value!r}")
+    if value > MAX_COUNT:
+        raise ValueError(f"{name} must be at most 2**53, got a number of {len(str(value))} digits")
     return value
 
 
@@ -26,12 +35,19 @@ def check_number(name: str, value: Any, *, allow_zero: bool = False) -> float:
     """Return value as float if it is a finite positive real (or zero when allowed)."""
     if not _is_real(value):
         raise ValueError(f"{name} must be a real number, got {value!r}")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:
+        raise ValueError(
+            f"{name} must be finite, got a number of {len(str(value))} digits"
+        ) from None
     if not math.isfinite(number):
         raise ValueError(f"{name} must be finite, got {value!r}")
     if number < 0 or (number == 0 and not allow_zero):
         bound = ">= 0" if allow_zero else "> 0"
         raise ValueError(f"{name} must be {bound}, got {value!r}")
+    if number > LARGEST or 0 < number < SMALLEST:
+        raise ValueError(f"{name} must be 0 or between 1e-30 and 1e30, got {value!r}")
     return number
 
 

@@ -316,9 +316,10 @@ def _memory(cases: _Cases, rng: random.Random) -> None:
                     "activation_bytes_per_layer", 2048, 1, 12288, 96, tp=tp,
                     sequence_parallel=sp, recompute=recompute,
                 )  # fmt: skip
+            tp = rng.choice((1, 2, 4, 8, 16))
             cases.ok(
                 "activation_bytes_per_layer", rng.randint(1, 32768), rng.randint(1, 64),
-                rng.randint(1, 16384), rng.randint(1, 128), tp=rng.randint(1, 16),
+                rng.randint(1, 16384), tp * rng.randint(1, 8), tp=tp,
                 sequence_parallel=sp, recompute=recompute,
             )  # fmt: skip
     for bad in _BAD_NUMBERS:
@@ -525,6 +526,14 @@ def _twins(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
         cases.ok("gpu_hours", seconds, gpus)
     cases.bad("gpus", "gpu_hours", 1.0, 0)
     cases.bad("seconds", "gpu_hours", -1.0, 1)
+    # Magnitudes that would underflow to 0 or overflow to infinity are refused, by name.
+    cases.bad("bandwidth", "ridge_point", 1e15, 1e-320)
+    cases.bad("tops", "tpp", 1e308, 16)
+    cases.bad("params", "training_flops", 1e-300, 1e12)
+    cases.bad("gpus", "gpu_hours", 1.0, 2**60)
+    cases.bad("flops", "bound_by", 0.0, 0.0, 1e15, 1e12)
+    cases.bad("tp", "activation_bytes_per_layer", 2048, 1, 4096, 32, tp=3)
+    cases.ok("activation_bytes_per_layer", 2048, 1, 4096, 32, tp=8)
 
 
 def golden_vectors(ds: Dataset) -> dict[str, Any]:
