@@ -21,6 +21,7 @@ import pytest
 from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.knowledge import Knowledge, load_knowledge
 from xpuref.data.loader import load_model
+from xpuref.data.presets import ModelPreset, PresetsFile
 from xpuref.data.problems import DataError, Problem
 from xpuref.data.rules import RulesFile
 from xpuref.data.table_models import DataTable
@@ -74,6 +75,14 @@ def real_rules() -> list[dict[str, Any]]:
     loaded = load_model(RulesFile, REAL_DATA / "export_controls.yaml", REAL_DATA, problems)
     assert loaded is not None, problems
     return [rule.plain() for rule in loaded[0].rules]
+
+
+def real_presets() -> dict[str, ModelPreset]:
+    """The model presets of the real data/models.yaml, validated."""
+    problems: list[Problem] = []
+    loaded = load_model(PresetsFile, REAL_DATA / "models.yaml", REAL_DATA, problems)
+    assert loaded is not None, problems
+    return dict(loaded[0].models)
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from tests.conftest import BuiltSite
+from tests.conftest import BuiltSite, real_presets, real_rules
 
 from xpuref import calc
 from xpuref.calc import TransformerConfig, gb_to_gib, tflops_to_flops
@@ -84,7 +84,7 @@ def _assert_numbers(shown: Mapping[str, str], expected: Mapping[str, float | int
 
 def _decoder(name: str) -> TransformerConfig:
     """The TransformerConfig of a decoder preset."""
-    arch = dataset.presets[name].plain()["architecture"]
+    arch = real_presets()[name].plain()["architecture"]
     fields = {k: v for k, v in arch.items() if k not in ("kind", "seq")}
     return TransformerConfig(**fields)
 
@@ -285,7 +285,7 @@ def test_export_calculator_matches_every_device(
     """For every catalog device, TPP, density and each rule's class equal the device pages'."""
     _open(page, built_site.url + "calculators/export/")
     form = _form(page, "export")
-    rules = [rule["id"] for rule in dataset.rule_dicts()]
+    rules = [rule["id"] for rule in real_rules()]
     for device in catalog.sorted_devices():
         _set(form, device=device.id)
         shown = _outputs(form)
@@ -309,7 +309,7 @@ def test_export_calculator_matches_every_device(
     shown = _outputs(form)
     custom = {"peak_dense": {"fp16": 300.0}, "die_area_mm2": 500.0, "interconnect": {}}
     _assert_numbers(shown, {"tpp": 4800, "performance_density": 9.6})
-    for rule in dataset.rule_dicts():
+    for rule in real_rules():
         assert shown[f"class:{rule['id']}"] == calc.classify(custom, rule)
     assert shown["class:us-2022-10"] == "unknown"
     explained = form.locator('[data-explain="us-2023-10"] li').all_inner_texts()

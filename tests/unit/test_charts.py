@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.conftest import ROOT
+from tests.conftest import ROOT, real_rules
 
 from xpuref import calc
 from xpuref.data.dataset import Dataset, load_dataset
@@ -136,7 +136,7 @@ def test_export_map_places_devices_with_tpp_and_density() -> None:
     """Every device with TPP and die area is placed at (density, TPP); the rest are listed."""
     catalog = real()
     chart = figures.export_map(catalog)
-    rules = [r["id"] for r in dataset.rule_dicts()]
+    rules = [r["id"] for r in real_rules()]
     assert list(chart.variants) == rules
     missing = {d.id: why for d, why in figures.not_placed(catalog)}
     for figure in chart.variants.values():
@@ -190,19 +190,19 @@ def test_export_regions_come_from_the_rules_data(monkeypatch: pytest.MonkeyPatch
 
 def test_real_rule_regions() -> None:
     """The October 2023 rule's regions, read from the data file, have the published bounds."""
-    rule = next(r for r in dataset.rule_dicts() if r["id"] == "us-2023-10")
+    rule = next(r for r in real_rules() if r["id"] == "us-2023-10")
     regions = {r.klass: r for r in figures.class_regions(rule)}
     assert Rect(4800, math.inf, -math.inf, math.inf) in regions["3A090.a"].rects
     assert Rect(1600, 4800, 5.92, math.inf) in regions["3A090.a"].rects
     assert Rect(2400, 4800, 1.6, 5.92) in regions["3A090.b"].rects
-    old = next(r for r in dataset.rule_dicts() if r["id"] == "us-2022-10")
+    old = next(r for r in real_rules() if r["id"] == "us-2022-10")
     assert figures.class_regions(old)[0].also == ("io_bandwidth_gbs ≥ 600",)
 
 
 def _thresholds() -> set[float]:
     """Every bound that appears in the rule file."""
     found: set[float] = set()
-    for rule in dataset.rule_dicts():
+    for rule in real_rules():
         for region in figures.class_regions(rule):
             for box in region.rects:
                 found |= {box.tpp_lo, box.tpp_hi, box.dens_lo, box.dens_hi}
@@ -222,7 +222,7 @@ def test_regions_agree_with_classify(tpp: float, density: float) -> None:
         "die_area_mm2": tpp / density,
         "interconnect": {"scale_up_bandwidth_gbs": 900},
     }
-    for rule in dataset.rule_dicts():
+    for rule in real_rules():
         inside = [
             r.klass
             for r in figures.class_regions(rule)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.conftest import REAL_DATA, VALID
+from tests.conftest import REAL_DATA, VALID, real_rules
 from tests.conftest import strict_knowledge as load_knowledge
 
 from xpuref.data.dataset import Dataset, load_dataset
@@ -78,7 +78,7 @@ def test_ecosystem_anchors_and_escaping(tmp_path: Path) -> None:
 
 def test_export_rules_anchor_every_rule_and_note(tmp_path: Path) -> None:
     """Classifying rules and described notes both get rule-<id> anchors and thresholds."""
-    rules = dataset.rule_dicts()
+    rules = real_rules()
     html = str(export_rules_html(rules, _hostile_knowledge(tmp_path).export_notes))
     for rule in rules:
         assert f'id="rule-{rule["id"]}"' in html
