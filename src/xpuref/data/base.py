@@ -64,9 +64,17 @@ PartialDate = Annotated[str, Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")]
 _URL = re.compile(r"https?://[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?")
 
 
+#: Cyrillic and Greek letters that look like Latin ones, folded so look-alike names collide.
+_CONFUSABLE = str.maketrans(
+    "АВЕКМНОРСТХУаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοναρτυχ",
+    "ABEKMHOPCTXYaeopcyxijsdqwABEZHIKMNOPTYXovapTuX",
+)
+
+
 def fold_name(text: str) -> str:
-    """The form two names are compared in: NFKC, invisible characters removed, casefolded."""
-    return unicodedata.normalize("NFKC", text).translate(_INVISIBLE).casefold().strip()
+    """The form two names are compared in: NFKC, invisible and look-alike letters folded."""
+    folded = unicodedata.normalize("NFKC", text).translate(_INVISIBLE).translate(_CONFUSABLE)
+    return " ".join(folded.casefold().split())
 
 
 def check_date(value: str, *, not_after_today: bool = False) -> None:

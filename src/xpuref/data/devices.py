@@ -205,6 +205,19 @@ class Device(Strict):
         check_date(value)
         return value
 
+    @model_validator(mode="after")
+    def _launched_in_the_past(self) -> Device:
+        """A part that is shipping or discontinued launched on a date that has passed."""
+        if self.status != "announced":
+            try:
+                check_date(self.launch_date, not_after_today=True)
+            except ValueError:
+                raise ValueError(
+                    f"launch_date {self.launch_date} is in the future but status is "
+                    f"'{self.status}': use status 'announced'"
+                ) from None
+        return self
+
     @field_validator("peak_dense", "accumulate")
     @classmethod
     def _rate_keys(cls, value: dict[str, object]) -> dict[str, object]:

@@ -78,6 +78,26 @@ def _unique_ids(
             seen[item.id] = i
 
 
+#: Ids the glossary page already uses for its own headings.
+_HEADING_IDS = frozenset({"glossary"})
+
+
+def _check_heading_ids(
+    items: list[tuple[int, GlossaryEntry]], src: SourceFile, problems: list[Problem]
+) -> None:
+    """A term id may not repeat an id the glossary page gives its headings."""
+    for i, entry in items:
+        if entry.id in _HEADING_IDS or entry.id.startswith("category-"):
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(("terms", i, "id")),
+                    f"terms[{i}].id",
+                    f"'{entry.id}' is an id the glossary page uses for a heading",
+                )
+            )
+
+
 def _check_related(
     items: list[tuple[int, GlossaryEntry]], src: SourceFile, problems: list[Problem]
 ) -> None:
@@ -145,6 +165,7 @@ def load_knowledge(root: Path, registry: Registry | None, problems: list[Problem
         terms = _parse_items(GlossaryEntry, src, "terms", problems)
         _unique_ids(terms, src, "terms", problems)
         _check_related(terms, src, problems)
+        _check_heading_ids(terms, src, problems)
         for _, entry in terms:
             knowledge.glossary.setdefault(entry.id, entry)
     src = _read_list(root / "ecosystem_map.yaml", root, "rows", registry, problems)

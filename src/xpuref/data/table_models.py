@@ -42,6 +42,7 @@ class Column(Strict):
     unit: Text | None = None
     kind: Literal["text", "number"]
     nullable: bool = False
+    min: float | None = None
 
 
 class TableSource(CitedPage):
