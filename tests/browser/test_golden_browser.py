@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from tests.conftest import ROOT
-from tests.unit.test_golden import EXCLUDED
+from tests.unit.devtools.test_golden import EXCLUDED
 
 from xpuref import calc
 from xpuref.data.dataset import Dataset

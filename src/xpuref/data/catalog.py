@@ -31,21 +31,21 @@ class DeviceFiles:
     files: dict[str, str]
 
 
-def load_vendors(root: Path, problems: list[Problem]) -> dict[str, Vendor]:
-    """Load vendors.yaml."""
+def load_vendors(root: Path, problems: list[Problem]) -> tuple[dict[str, Vendor], set[str]]:
+    """Load vendors.yaml: the valid vendors, and every slug named (valid or not)."""
     src = read_collecting(root / "vendors.yaml", root, problems)
     if src is None:
-        return {}
+        return {}, set()
     if not isinstance(src.data, dict):
         problems.append(Problem(src.name, 1, "", "expected a mapping of vendor slug to details"))
-        return {}
+        return {}, set()
     out: dict[str, Vendor] = {}
     for slug, body in src.data.items():
         vendor, found = parse_model(Vendor, body, src, (str(slug),))
         problems += found
         if vendor is not None:
             out[str(slug)] = vendor
-    return out
+    return out, {str(slug) for slug in src.data}
 
 
 def _check_precisions(arch: Architecture, src: SourceFile, i: int) -> list[Problem]:
@@ -63,12 +63,12 @@ def _check_precisions(arch: Architecture, src: SourceFile, i: int) -> list[Probl
 
 
 def load_architectures(
-    root: Path, vendors: dict[str, Vendor], registry: Registry, problems: list[Problem]
-) -> dict[str, Architecture]:
+    root: Path, vendors: set[str], registry: Registry, problems: list[Problem]
+) -> tuple[dict[str, Architecture], set[str]]:
     """Load architectures.yaml and check ids, vendors and declared precisions."""
     src = read_checked(root / "architectures.yaml", root, problems, registry, list)
     if src is None:
-        return {}
+        return {}, set()
     out: dict[str, Architecture] = {}
     for i, body in enumerate(src.data):
         arch, found = parse_model(Architecture, body, src, (i,))
@@ -81,7 +81,8 @@ def load_architectures(
             problems.append(problem_at(src, (i, "vendor"), f"unknown vendor '{arch.vendor}'"))
         problems += _check_precisions(arch, src, i)
         out[arch.id] = arch
-    return out
+    named = {str(item["id"]) for item in src.data if isinstance(item, dict) and "id" in item}
+    return out, named
 
 
 def _device(
@@ -132,8 +133,9 @@ def _names(device: Device, stage: int) -> Iterable[tuple[str, str]]:
 
 def _cross_checks(
     loaded: list[tuple[Device, SourceFile]],
-    vendors: dict[str, Vendor],
+    vendors: set[str],
     architectures: dict[str, Architecture],
+    arch_names: set[str],
     problems: list[Problem],
 ) -> None:
     """Unique ids and names across files, reserved ids, and references that resolve."""
@@ -162,7 +164,7 @@ def _cross_checks(
             problems.append(problem_at(src, ("vendor",), f"unknown vendor '{device.vendor}'"))
         arch = architectures.get(device.architecture)
         if arch is None:
-            if architectures:
+            if arch_names and device.architecture not in arch_names:
                 problems.append(
                     problem_at(
                         src, ("architecture",), f"unknown architecture '{device.architecture}'"
@@ -180,8 +182,9 @@ def _cross_checks(
 
 def load_devices(
     root: Path,
-    vendors: dict[str, Vendor],
+    vendors: set[str],
     architectures: dict[str, Architecture],
+    arch_names: set[str],
     registry: Registry,
     problems: list[Problem],
 ) -> DeviceFiles:
@@ -216,7 +219,7 @@ def load_devices(
                     loaded.append(item)
     if not loaded and not problems:
         problems.append(Problem(display_name(folder, root), 1, "", "no device files"))
-    _cross_checks(loaded, vendors, architectures, problems)
+    _cross_checks(loaded, vendors, architectures, arch_names, problems)
     problems += check_siblings(loaded)
     devices = {device.id: device for device, _ in loaded}
     files = {device.id: src.name for device, src in loaded}

@@ -117,9 +117,9 @@ def load_dataset(root: Path) -> Dataset:
     if not root.is_dir():
         raise DataError([Problem(str(root), 1, "", "data folder does not exist")])
     registry = _registry(root, problems)
-    vendors = load_vendors(root, problems)
-    architectures = load_architectures(root, vendors, registry, problems)
-    found = load_devices(root, vendors, architectures, registry, problems)
+    vendors, vendor_names = load_vendors(root, problems)
+    architectures, arch_names = load_architectures(root, vendor_names, registry, problems)
+    found = load_devices(root, vendor_names, architectures, arch_names, registry, problems)
     tables = load_tables(root, registry, problems)
     knowledge = load_knowledge(root, registry, problems)
     rules_file = load_model(

@@ -19,8 +19,10 @@ def _data_path(data: Any, loc: tuple[int | str, ...], prefix: FieldPath) -> Fiel
     """Keep the parts of a pydantic location that name real places in the data."""
     path: list[str | int] = list(prefix)
     current = data
-    for part in loc:
+    for index, part in enumerate(loc):
         if isinstance(current, dict):
+            if part not in current and index + 1 < len(loc) and loc[index + 1] in current:
+                continue  # a union's tag (e.g. the preset kind) names no place in the file
             path.append(part)
             if part not in current:
                 break

@@ -87,7 +87,7 @@ def _walk(node: yaml.Node, path: FieldPath, lines: LineMap, name: str) -> list[P
 
 
 #: Limits that keep a hostile file from taking time or memory (real data is far inside them).
-MAX_FILE_BYTES = 2_000_000
+MAX_FILE_BYTES = 512_000
 MAX_DEPTH = 40
 MAX_NUMBER_CHARS = 40
 _NUMBER = re.compile(r"[-+]?[0-9][0-9_.eE+-]*")
