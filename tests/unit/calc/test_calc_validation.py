@@ -6,8 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tests.conftest import real_rules
 
 from xpuref import calc
+
+RULES = {rule["id"]: rule for rule in real_rules()}
 
 NAN = float("nan")
 INF = float("inf")
@@ -31,8 +34,8 @@ CASES: list[tuple[Callable[[], Any], str]] = [
     (lambda: calc.TransformerConfig(100, 64, 2, 4, norm="batchnorm"), "norm"),
     (lambda: calc.TransformerConfig(100, 64, 2, 4, bias=1), "bias"),  # type: ignore[arg-type]
     (lambda: calc.transformer_forward(calc.TransformerConfig(10, 8, 1, 1), batch=1, seq=0), "seq"),
-    (lambda: calc.model_cost("gpt2", batch=0), "batch"),
-    (lambda: calc.model_cost("nope"), "name"),
+    (lambda: calc.model_cost({"kind": "vgg"}, batch=0), "batch"),
+    (lambda: calc.model_cost({"kind": "nope"}), "architecture"),
     (lambda: calc.training_flops(-1, 10), "params"),
     (lambda: calc.training_flops(1, NAN), "tokens"),
     (lambda: calc.megatron_iteration_flops(1, 2, 3, 4, 0), "vocab"),
@@ -56,8 +59,8 @@ CASES: list[tuple[Callable[[], Any], str]] = [
     (lambda: calc.tpp(5, 0), "bit_length"),
     (lambda: calc.device_tpp({"fp12_matrix": 1.0}), "peak_dense"),
     (lambda: calc.performance_density(100, 0), "die_area_mm2"),
-    (lambda: calc.classify([], "us-2023-10"), "device"),  # type: ignore[arg-type]
-    (lambda: calc.classify({"peak_dense": {"fp16": 1}}, "nope"), "rule"),
+    (lambda: calc.classify([], RULES["us-2023-10"]), "device"),  # type: ignore[arg-type]
+    (lambda: calc.classify({"peak_dense": {"fp16": 1}}, "nope"), "rule"),  # type: ignore[arg-type]
     (lambda: calc.device_derived("h100"), "device"),  # type: ignore[arg-type]
 ]
 

@@ -10,7 +10,7 @@ from tests.conftest import strict_knowledge as load_knowledge
 
 from xpuref.data.problems import DataError
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "knowledge" / "valid"
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "knowledge" / "valid"
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from xpuref.render.knowledge import (
 )
 from xpuref.render.pagecontext import PageContext
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "knowledge" / "valid"
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "knowledge" / "valid"
 HOSTILE = "<script>alert(1)</script>"
 
 
