@@ -85,18 +85,27 @@ CASES: dict[str, tuple[Edit, str]] = {
         _device('aliases: ["NVIDIA H100 80GB HBM3"]', "aliases: &r [x, *r]"),
         "anchors and aliases are not allowed",
     ),
-    "deep nesting": (_write(str(DEVICE), "a: " + "[" * 10_000 + "]" * 10_000 + "\n"), "nested deeper"),
+    "deep nesting": (
+        _write(str(DEVICE), "a: " + "[" * 10_000 + "]" * 10_000 + "\n"),
+        "nested deeper",
+    ),
     "huge integer": (_device("tdp_w: 700", "tdp_w: " + "9" * 5001), "too long"),
     "symlink to /dev/zero": (_symlink_to_dev_zero, "symbolic links"),
     "fifo": (_fifo, "not a regular file"),
     "20000 sources": (_many_sources, "at most"),
     "reserved id": (_device("id: nvidia-h100-sxm5-80gb", "id: index"), "id"),
-    "former id index": (_device("status: shipping", "status: shipping\nformer_ids: [index]"), "reserved"),
+    "former id index": (
+        _device("status: shipping", "status: shipping\nformer_ids: [index]"),
+        "reserved",
+    ),
     "self redirect": (
         _device("status: shipping", "status: shipping\nformer_ids: [nvidia-h100-sxm5-80gb]"),
         "own id",
     ),
-    "accessed in the future": (_device('accessed: "2026-11-22"', 'accessed: "2099-01-01"'), "future"),
+    "accessed in the future": (
+        _device('accessed: "2026-11-22"', 'accessed: "2099-01-01"'),
+        "future",
+    ),
     "future launch while shipping": (
         _device('launch_date: "2022-09"', 'launch_date: "2099-01-01"'),
         "in the future",
@@ -110,7 +119,10 @@ CASES: dict[str, tuple[Edit, str]] = {
     "blank name": (_device("name: NVIDIA H100 SXM5 80GB", 'name: "   "'), "blank"),
     "BEL in name": (_device("name: NVIDIA H100 SXM5 80GB", 'name: "H100\\a"'), "control character"),
     "ESC in name": (_device("name: NVIDIA H100 SXM5 80GB", 'name: "H100\\e[31m"'), "control"),
-    "bidi override": (_device("name: NVIDIA H100 SXM5 80GB", 'name: "H100\\u202e"'), "bidirectional"),
+    "bidi override": (
+        _device("name: NVIDIA H100 SXM5 80GB", 'name: "H100\\u202e"'),
+        "bidirectional",
+    ),
     "zero-width alias": (
         _device('aliases: ["NVIDIA H100 80GB HBM3"]', 'aliases: ["NVIDIA H100 SXM5\\u200b 80GB"]'),
         "repeats the name",
@@ -130,12 +142,24 @@ CASES: dict[str, tuple[Edit, str]] = {
         ),
         "absolute http",
     ),
-    "glossary id is a heading id": (_replace("glossary.yaml", "- id: cpu", "- id: category-memory"), "heading"),
+    "glossary id is a heading id": (
+        _replace("glossary.yaml", "- id: cpu", "- id: category-memory"),
+        "heading",
+    ),
     "negative layers": (_replace("models.yaml", "layers: 12", "layers: -12"), "layers"),
-    "unknown rule metric": (_replace("export_controls.yaml", "metric: tpp,", "metric: tppx,"), "metric"),
-    "unknown preset key": (_replace("models.yaml", "    title: ResNet-18", "    hidden: oops\n    title: ResNet-18"), "unknown key"),
+    "unknown rule metric": (
+        _replace("export_controls.yaml", "metric: tpp,", "metric: tppx,"),
+        "metric",
+    ),
+    "unknown preset key": (
+        _replace("models.yaml", "    title: ResNet-18", "    hidden: oops\n    title: ResNet-18"),
+        "unknown key",
+    ),
     "duplicate source id": (
-        _device("sources:\n", "sources:\n  - {id: klockwood-h100, url: 'https://glennklockwood.com/a', title: t, accessed: '2026-11-22', fields: [power.tdp_w]}\n"),
+        _device(
+            "sources:\n",
+            "sources:\n  - {id: klockwood-h100, url: 'https://glennklockwood.com/a', title: t, accessed: '2026-11-22', fields: [power.tdp_w]}\n",
+        ),
         "duplicate source id",
     ),
 }
@@ -161,7 +185,9 @@ def test_hostile_file_is_refused(name: str, data_copy: Path) -> None:
     done = _run(data_copy)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
-    lines = [line for line in done.stderr.splitlines() if not line.endswith(f"found in {data_copy}")]
+    lines = [
+        line for line in done.stderr.splitlines() if not line.endswith(f"found in {data_copy}")
+    ]
     assert lines, done.stderr
     assert all(LOCATED.match(line) for line in lines), lines
     assert any(expected in line for line in lines), lines
@@ -178,7 +204,10 @@ def test_bad_vendor_url_is_reported_once(data_copy: Path) -> None:
 
 def test_duplicate_source_id_at_its_line(data_copy: Path) -> None:
     """A duplicate source id is reported on the line of the second id, not line 1."""
-    _device("sources:\n", "sources:\n  - {id: klockwood-h100, url: 'https://glennklockwood.com/a', title: t, accessed: '2026-11-22', fields: [power.tdp_w]}\n")(data_copy)
+    _device(
+        "sources:\n",
+        "sources:\n  - {id: klockwood-h100, url: 'https://glennklockwood.com/a', title: t, accessed: '2026-11-22', fields: [power.tdp_w]}\n",
+    )(data_copy)
     lines = (data_copy / DEVICE).read_text().splitlines()
     second = max(i for i, line in enumerate(lines, start=1) if "id: klockwood-h100" in line)
     done = _run(data_copy)
