@@ -66,7 +66,7 @@ def load_architectures(
     root: Path, vendors: set[str], registry: Registry, problems: list[Problem]
 ) -> tuple[dict[str, Architecture], set[str]]:
     """Load architectures.yaml and check ids, vendors and declared precisions."""
-    src = read_checked(root / "architectures.yaml", root, problems, registry, list)
+    src = read_checked(root / "architectures.yaml", root, problems, registry, list, "architectures")
     if src is None:
         return {}, set()
     out: dict[str, Architecture] = {}
@@ -93,7 +93,7 @@ def _device(
     problems: list[Problem],
 ) -> tuple[Device, SourceFile] | None:
     """Load one device file with its single-file checks."""
-    src = read_checked(path, root, problems, registry)
+    src = read_checked(path, root, problems, registry, dict, "device fields")
     if src is None:
         return None
     device, found = parse_model(Device, src.data, src)

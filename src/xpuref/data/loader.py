@@ -19,15 +19,20 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def read_checked(
-    path: Path, root: Path, problems: list[Problem], registry: Registry | None, shape: type = dict
+    path: Path,
+    root: Path,
+    problems: list[Problem],
+    registry: Registry | None,
+    shape: type = dict,
+    what: str = "fields",
 ) -> SourceFile | None:
     """Read one YAML file, check its top-level shape and every address it cites."""
     src = read_collecting(path, root, problems)
     if src is None:
         return None
     if not isinstance(src.data, shape):
-        kind = "mapping" if shape is dict else "list"
-        problems.append(Problem(src.name, 1, "", f"expected a {kind} at the top of the file"))
+        kind = "a mapping of" if shape is dict else "a list of"
+        problems.append(Problem(src.name, 1, "", f"expected {kind} {what}"))
         return None
     if registry is not None:
         problems += check_sites(src, registry)
