@@ -56,7 +56,9 @@ def _cell(table: DataTable, src: SourceFile, i: int, key: str, value: Any) -> Pr
     if col.kind == "text" and not isinstance(value, str):
         return Problem(src.name, line, dotted(path), f"expected text, got {_kind_of(value)}")
     if col.min is not None and isinstance(value, int | float) and value < col.min:
-        return Problem(src.name, line, dotted(path), f"{value!r} is below the column's minimum {col.min:g}")
+        return Problem(
+            src.name, line, dotted(path), f"{value!r} is below the column's minimum {col.min:g}"
+        )
     return None
 
 

@@ -451,6 +451,8 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
     cases.bad("supported_rates", "export_metrics", {"peak_dense": {}, "supported_rates": "all"})
     cases.bad("device", "export_metrics", [1])
     cases.bad("device", "classify", [1], rules[0])
+    cases.bad("device", "classify_explain", "h100", rules[0])
+    cases.bad("rule", "classify_explain", {}, {"id": "x"})
     cases.bad("rule", "classify", {}, {"classes": []})
     cases.bad("rule", "classify", {}, {"id": "x", "classes": [{"class": "a"}]})
     cases.bad(

@@ -79,8 +79,8 @@ def spec_rows(device: Device) -> list[SpecRow]:
             continue
         label = spec.label
         if spec.path == "power.tdp_w":
-            parts = [p for p in (device.power.term, device.power.scope) if p]
-            label = f"Power ({', '.join(parts)})" if parts else label
+            label = f"Power ({device.power.term})" if device.power.term else label
+            note = f"covers the whole {device.power.scope}" if device.power.scope else note
         rows.append(
             SpecRow(
                 spec.anchor,

@@ -243,7 +243,9 @@ def test_ratio_exception_allows_real_outlier(data_copy: Path) -> None:
         "ratio_exceptions:\n  - check: fp8_over_bf16\n"
         "    reason: test\n    source: klockwood-h100\nnotes:",
     )
-    assert load_dataset(data_copy).devices["nvidia-h100-sxm5-80gb"].peak_dense["fp8_matrix"] == 3957.8
+    assert (
+        load_dataset(data_copy).devices["nvidia-h100-sxm5-80gb"].peak_dense["fp8_matrix"] == 3957.8
+    )
 
 
 def test_ratio_exception_needs_known_source(data_copy: Path) -> None:

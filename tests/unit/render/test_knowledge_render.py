@@ -27,9 +27,9 @@ HOSTILE = "<script>alert(1)</script>"
 
 
 @pytest.fixture(scope="module")
-def catalog() -> Dataset:
-    """The valid device fixture."""
-    return load_dataset(VALID)
+def catalog(dataset: Dataset) -> Dataset:
+    """The valid device fixture with the real reference files."""
+    return dataset
 
 
 def _ctx(catalog: Dataset, url: str = "glossary/") -> PageContext:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
+import tempfile
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.conftest import ROOT, real_rules
+from tests.conftest import ROOT, make_data_dir, real_rules
 
 from xpuref import calc
 from xpuref.data.dataset import Dataset, load_dataset
@@ -39,9 +42,10 @@ def real() -> Dataset:
 @cache
 def hostile() -> Dataset:
     """The fixture whose text fields carry script payloads, given a die area so it is mapped."""
-    catalog = load_dataset(ROOT / "tests" / "fixtures" / "hostile")
+    root = make_data_dir(Path(tempfile.mkdtemp()) / "data", ROOT / "tests" / "fixtures" / "hostile")
+    catalog = load_dataset(root)
     devices = {k: d.model_copy(update={"die_area_mm2": 800.0}) for k, d in catalog.devices.items()}
-    return Dataset(catalog.vendors, catalog.architectures, devices)
+    return dataclasses.replace(catalog, devices=devices, memo={})
 
 
 def _points(figure: dict[str, Any]) -> dict[str, tuple[float, float]]:
@@ -68,7 +72,7 @@ def test_roofline_explorer_places_every_device_at_catalog_values() -> None:
         }
         assert points == expected, key
     h100 = _points(chart.variants["bf16_matrix"])["nvidia-h100-sxm5-80gb"]
-    assert h100 == (3350, 989.4)
+    assert h100 == (3350, 989.5)
 
 
 def test_roofline_ridge_lines_follow_the_definition() -> None:
@@ -122,12 +126,12 @@ def test_efficiency_uses_derived_figures() -> None:
     for key, figure in chart.variants.items():
         points = _points(figure)
         for device in catalog.devices.values():
-            found = efficiency_point(device, key)
+            found = efficiency_point(device, key, catalog)
             if found is None:
                 assert device.id not in points
                 continue
             used, rate, _, _ = found
-            derived = derived_for(device)
+            derived = derived_for(device, catalog)
             assert points[device.id][0] == derived["tflops_per_watt"][used]
             assert points[device.id][1] == pytest.approx(rate / device.memory.bandwidth_gbs)  # type: ignore[operator]
 
@@ -142,7 +146,7 @@ def test_export_map_places_devices_with_tpp_and_density() -> None:
     for figure in chart.variants.values():
         points = _points(figure)
         for device in catalog.devices.values():
-            derived = derived_for(device)
+            derived = derived_for(device, catalog)
             if device.id in points:
                 assert points[device.id] == (derived["performance_density"], derived["tpp"])
             else:
@@ -158,7 +162,7 @@ def test_export_map_colours_points_by_calc_class() -> None:
     for rule, figure in chart.variants.items():
         for trace in figure["data"]:
             for ident in trace.get("ids", []):
-                verdict = export_for(catalog.devices[ident])[rule]
+                verdict = export_for(catalog.devices[ident], catalog)[rule]
                 assert trace["name"] == f"{verdict} (device)"
 
 
@@ -178,9 +182,8 @@ def test_export_regions_come_from_the_rules_data(monkeypatch: pytest.MonkeyPatch
             }
         ],
     }
-    monkeypatch.setattr(calc, "load_export_rules", lambda: [rule])
-    monkeypatch.setattr(figures._export_map, "export_for", lambda d: {"test-rule": "unknown"})
-    chart = figures.export_map(real())
+    monkeypatch.setattr(figures._export_map, "export_for", lambda d, ds: {"test-rule": "unknown"})
+    chart = figures.export_map(dataclasses.replace(real(), rules=(), memo={}), [rule])
     assert list(chart.variants) == ["test-rule"]
     region = chart.variants["test-rule"]["data"][0]
     assert region["fill"] == "toself"
@@ -251,12 +254,13 @@ def test_timeline_has_every_architecture() -> None:
 
 def test_device_roofline_lines() -> None:
     """Each precision's line rises at the bandwidth, bends at the ridge point, then is flat."""
-    device = real().devices["nvidia-h100-sxm5-80gb"]
-    chart = figures.device_roofline(device)
+    catalog = real()
+    device = catalog.devices["nvidia-h100-sxm5-80gb"]
+    chart = figures.device_roofline(device, catalog)
     assert chart is not None
-    rates = device.peak_dense.present()
+    rates = dict(device.peak_dense)
     assert chart.trace_count() == len(rates)
-    ridges = derived_for(device)["ridge_points"]
+    ridges = derived_for(device, catalog)["ridge_points"]
     for trace, (key, rate) in zip(chart.variants["all"]["data"], rates.items(), strict=True):
         low, corner, _ = trace["x"]
         assert corner == ridges[key]
@@ -301,7 +305,7 @@ def test_hover_text_is_escaped() -> None:
         figures.export_map(catalog),
         figures.architecture_timeline(catalog),
     ]
-    roofline = figures.device_roofline(device)
+    roofline = figures.device_roofline(device, catalog)
     assert roofline is not None
     charts.append(roofline)
     for chart in charts:
@@ -360,7 +364,7 @@ def test_compare_payload_matches_published_records() -> None:
     catalog = real()
     payload = compare_payload(catalog, lambda i: f"devices/{i}/")
     rows = [r["id"] for r in payload["rows"]]
-    assert len(rows) == len(compare_rows())
+    assert len(rows) == len(compare_rows(catalog))
     assert len(payload["devices"]) == len(catalog.devices)
     entry = next(d for d in payload["devices"] if d["id"] == "nvidia-h100-sxm5-80gb")
     record = device_record(catalog.devices["nvidia-h100-sxm5-80gb"], catalog)

@@ -34,5 +34,5 @@ def test_rows_of_fixture(data_copy: Path) -> None:
     assert rows["tdp"].label == "Power (maximum)"
     assert [s.id for s in rows["fp32"].sources] == ["klockwood-h100"]
     assert "fp4-matrix" not in rows
-    assert "die-area" not in rows
+    assert "transistors" not in rows
     assert len({r.anchor for r in spec_rows(device)}) == len(spec_rows(device))

@@ -91,9 +91,18 @@ _PLANE = Rect(-INF, INF, -INF, INF)
 _SYMBOLS = {"min": "≥", "below": "<", "equals": "="}
 
 
+def _bound(value: Any) -> str:
+    """A threshold as written in the rule (600, not 600.0); booleans in lower case."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 def _describe(node: Mapping[str, Any]) -> str:
     """A leaf condition on a metric off the chart's axes, in words."""
-    parts = [f"{_SYMBOLS[op]} {node[op]}" for op in ("min", "below", "equals") if op in node]
+    parts = [
+        f"{_SYMBOLS[op]} {_bound(node[op])}" for op in ("min", "below", "equals") if op in node
+    ]
     return f"{node['metric']} {' and '.join(parts)}"
 
 
@@ -259,9 +268,9 @@ def _rule_figure(
     return {"data": data, "layout": layout}
 
 
-def export_map(catalog: Dataset) -> Chart:
-    """The map under every rule in data/export_controls.yaml, one variant per rule."""
-    rules = catalog.rule_dicts()
+def export_map(catalog: Dataset, rules: list[dict[str, Any]] | None = None) -> Chart:
+    """The map under every rule in data/export_controls.yaml (or those given), one per rule."""
+    rules = catalog.rule_dicts() if rules is None else rules
     placed = placed_devices(catalog)
     variants = {str(rule["id"]): _rule_figure(rule, placed, catalog) for rule in rules}
     names = {str(rule["id"]): f"{rule['id']} ({rule.get('status', '')})" for rule in rules}
