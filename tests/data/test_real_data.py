@@ -20,11 +20,43 @@ def test_real_data_validates(catalog: Dataset) -> None:
 
 
 def test_every_device_has_basics_or_says_why(catalog: Dataset) -> None:
-    """Memory, bandwidth, a dense peak and power are given, or a gap entry says why not."""
+    """Every figure the completeness contract asks for is given, or a gap entry says why not."""
+    from xpuref.data.device_checks import required_fields
+
     for device in catalog.devices.values():
-        for name in device.missing_basics():
-            assert len(device.gaps.get(name, "")) > 20, f"{device.id}: {name} missing, no reason"
+        dumped = device.model_dump(exclude_none=True)
+        arch = catalog.architectures[device.architecture]
+        for name in required_fields(device, arch):
+            value: object = dumped
+            for part in name.split("."):
+                value = value.get(part) if isinstance(value, dict) else None
+            if value is None or value == {}:
+                assert len(device.gaps.get(name, "")) > 20, f"{device.id}: {name} missing"
         assert 1990 <= device.launch_year <= 2100
+
+
+def test_consumer_nvidia_cards_store_fp32_accumulate(catalog: Dataset) -> None:
+    """GeForce and RTX cards keep the FP32-accumulate Tensor rate, FP16-accumulate as alternative."""
+    checked = 0
+    for device in catalog.devices.values():
+        consumer = device.vendor == "nvidia" and device.market in ("consumer", "workstation")
+        if not consumer or "fp16_matrix" not in device.peak_dense:
+            continue
+        if device.architecture in ("nvidia-volta", "nvidia-pascal"):
+            continue  # no separate accumulate rates on these generations
+        acc = device.accumulate.get("fp16_matrix")
+        assert acc is not None and acc.precision == "fp32", device.id
+        checked += 1
+    assert checked >= 5
+
+
+def test_multi_chip_cards_are_per_chip(catalog: Dataset) -> None:
+    """Boards carrying several chips say so, and their memory is the per-chip share."""
+    for device_id, chips in (("nvidia-a16-64gb", 4), ("cambricon-mlu370-x8-pcie-48gb", 2)):
+        device = catalog.devices[device_id]
+        assert device.chips_per_package == chips
+        board = int(device_id.rsplit("-", 1)[1].removesuffix("gb"))
+        assert device.memory.capacity == board / chips
 
 
 def test_every_number_is_sourced(catalog: Dataset) -> None:
@@ -69,8 +101,8 @@ def test_nvidia_timeline_is_complete(catalog: Dataset) -> None:
 
 # Dense figures published by the vendors (datasheet headline / 2 where it is "with sparsity").
 KNOWN = [
-    ("nvidia-h100-sxm5-80gb", "bf16_matrix", 989.4),
-    ("nvidia-h100-sxm5-80gb", "fp8_matrix", 1978.9),
+    ("nvidia-h100-sxm5-80gb", "bf16_matrix", 989.5),
+    ("nvidia-h100-sxm5-80gb", "fp8_matrix", 1979),
     ("nvidia-a100-sxm4-80gb", "bf16_matrix", 312),
     ("nvidia-a100-sxm4-80gb", "tf32_matrix", 156),
     ("nvidia-tesla-v100-sxm2-32gb", "fp16_matrix", 125),

@@ -43,8 +43,8 @@ def numeric_paths(raw: Any, path: FieldPath = ()) -> list[FieldPath]:
         for key, value in raw.items():
             if not path and key in _SKIPPED_TOP_KEYS:
                 continue
-            if not path and key == "chips_per_package" and value == 1:
-                continue  # the default: one chip needs no source
+            if not path and key in ("chips_per_package", "visible_devices") and value == 1:
+                continue  # the default: one chip, one device, needs no source
             found += numeric_paths(value, (*path, str(key)))
         return found
     if isinstance(raw, (int, float)) and not isinstance(raw, bool):

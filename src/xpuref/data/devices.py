@@ -178,6 +178,7 @@ class Device(Strict):
     form_factor: Text
     scope: Scope
     chips_per_package: Annotated[int, Field(ge=1, le=1024)] = 1
+    visible_devices: Annotated[int, Field(ge=1, le=64)] = 1
     launch_date: PartialDate
     status: Status
     market: Market

@@ -169,6 +169,10 @@ SPEC_FIELDS: tuple[SpecField, ...] = (
         "Basics",
         "number",
     ),
+    SpecField(
+        "visible_devices", "visible-devices", "Devices seen by software", "", "visible_devices",
+        "Basics", "number",
+    ),
     SpecField("market", "market", "Market", "", "market", "Basics", "text"),
     SpecField("launch_date", "launch-date", "Launch", "", "launch_date", "Basics", "text"),
     SpecField("status", "status", "Status", "", "status", "Basics", "text"),

@@ -86,6 +86,7 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "status": device.status,
         "market": device.market,
         "chips_per_package": device.chips_per_package,
+        "visible_devices": device.visible_devices,
         "name_zh": device.name_zh,
         "die": device.die,
         "aliases": list(device.aliases),

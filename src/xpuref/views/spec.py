@@ -64,6 +64,12 @@ def _value_and_note(device: Device, path: str, value: object) -> tuple[str, str,
         return text, "", note
     if path == "chips_per_package" and value == 1:
         return "", "", ""
+    if path == "chips_per_package":
+        return str(value), "", "figures on this page are per chip"
+    if path == "visible_devices" and value == 1:
+        return "", "", ""
+    if path == "visible_devices":
+        return str(value), "", "figures on this page are for the whole package; each device sees its share"
     return (format_number(value) if isinstance(value, (int, float)) else str(value)), "", ""
 
 

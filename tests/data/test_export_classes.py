@@ -1,0 +1,93 @@
+"""Export classes on the real data never guess, and agree with published statements."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from xpuref import calc
+from xpuref.data.dataset import Dataset
+from xpuref.data.paths import DATA_DIR
+from xpuref.views.checked import load_checked
+from xpuref.views.derive import calc_input
+from xpuref.views.published import published_checks
+
+RANK = {"not-controlled": 0, "3A090.b": 1, "3A090.a": 2, "3A090": 2}
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Dataset:
+    """The real data, with its published-statement checks passed."""
+    return load_checked(DATA_DIR)
+
+
+def _input(ds: Dataset, device_id: str) -> dict[str, Any]:
+    """A real device as xpuref.calc reads it."""
+    device = ds.devices[device_id]
+    return calc_input(device, ds.architectures[device.architecture])
+
+
+def test_removing_any_supported_rate_never_lowers_a_class(catalog: Dataset) -> None:
+    """Drop each given supported rate of every device: same class, or unknown naming it."""
+    tried = 0
+    for device_id in sorted(catalog.devices):
+        base = _input(catalog, device_id)
+        supported = base["supported_rates"] or []
+        for rule in catalog.rule_dicts():
+            before = calc.classify(base, rule)
+            if before == "unknown":
+                continue
+            for key in supported:
+                if key not in base["peak_dense"]:
+                    continue
+                peaks = {k: v for k, v in base["peak_dense"].items() if k != key}
+                found = calc.classify_explain({**base, "peak_dense": peaks}, rule)
+                tried += 1
+                if found["result"] == "unknown":
+                    assert f"peak_dense.{key}" in found["missing"], (device_id, key)
+                else:
+                    assert found["result"] == before, (device_id, rule["id"], key, found)
+    assert tried > 200
+
+
+def test_a_device_with_partial_rates_is_never_confidently_low(catalog: Dataset) -> None:
+    """An H800 holding FP64 only is unknown under the 2023 rule, never not-controlled."""
+    base = _input(catalog, "nvidia-h800-sxm5-80gb")
+    partial = {**base, "peak_dense": {"fp64": 1.0}}
+    rule = next(r for r in catalog.rule_dicts() if r["id"] == "us-2023-10")
+    found = calc.classify_explain(partial, rule)
+    assert found["result"] == "unknown"
+    assert "peak_dense.bf16_matrix" in found["missing"]
+
+
+def test_published_statements_agree(catalog: Dataset) -> None:
+    """Every recorded published classification agrees with the class computed from data."""
+    checks = published_checks(catalog)
+    assert len(checks) >= 10
+    assert all(check.agrees for check in checks), [
+        (c.device_id, c.computed, c.reason) for c in checks if not c.agrees
+    ]
+
+
+@pytest.mark.parametrize(
+    ("device_id", "rule", "expected"),
+    [
+        ("nvidia-h100-sxm5-80gb", "us-2022-10", "3A090"),
+        ("nvidia-h100-sxm5-80gb", "us-2023-10", "3A090.a"),
+        ("nvidia-a800-sxm4-80gb", "us-2022-10", "not-controlled"),
+        ("nvidia-geforce-rtx-4090-24gb", "us-2022-10", "not-controlled"),
+        ("nvidia-geforce-rtx-4090-d-24gb", "us-2023-10", "not-controlled"),
+        ("houmo-hongtu-h30", "us-2023-10", "not-controlled"),
+    ],
+)
+def test_well_known_classes(catalog: Dataset, device_id: str, rule: str, expected: str) -> None:
+    """Classes widely reported for named parts come out of the data."""
+    chosen = next(r for r in catalog.rule_dicts() if r["id"] == rule)
+    assert calc.classify(_input(catalog, device_id), chosen) == expected
+
+
+def test_markets_and_chip_counts_are_published(catalog: Dataset) -> None:
+    """Houmo H30 is an edge part; multi-chip boards are classified per chip."""
+    assert catalog.devices["houmo-hongtu-h30"].market == "edge"
+    assert catalog.devices["cambricon-mlu370-x8-pcie-48gb"].chips_per_package == 2
