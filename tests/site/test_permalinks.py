@@ -71,4 +71,4 @@ def test_device_rows_carry_citation_data(built_site: BuiltSite) -> None:
     """Spec tables carry the canonical address and version the cite button uses."""
     html = (built_site.root / "devices/nvidia-h100-sxm5-80gb/index.html").read_text()
     assert f'data-canonical="{built_site.url}devices/nvidia-h100-sxm5-80gb/"' in html
-    assert 'data-label="BF16 matrix, dense" data-value="989.4" data-unit="TFLOPS"' in html
+    assert 'data-label="BF16 matrix, dense" data-value="989.5" data-unit="TFLOPS"' in html

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.conftest import ROOT, _free_port, make_data_dir
+from tests.conftest import REAL_DATA, ROOT, _free_port
 
 pytestmark = pytest.mark.site
 
@@ -26,7 +27,7 @@ def _fetch(url: str) -> str:
         return ""
 
 
-def _wait_for(url: str, text: str, seconds: float = 120) -> str:
+def _wait_for(url: str, text: str, seconds: float = 240) -> str:
     """Poll until the page contains text; fail with the last page seen."""
     deadline = time.monotonic() + seconds
     page = ""
@@ -47,12 +48,13 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """mkdocs serve on a copy of the data, on a free loopback port."""
-    data = make_data_dir(tmp_path / "data")
+    """mkdocs serve on a copy of the real data (the guides link real devices), on a free port."""
+    data = tmp_path / "data"
+    shutil.copytree(REAL_DATA, data)
     port = _free_port()
     env = {**os.environ, "XPUREF_DATA": str(data), "NO_MKDOCS_2_WARNING": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", "--no-livereload"],
+        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
