@@ -12,7 +12,8 @@ from xpuref.data.knowledge import Knowledge
 from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.pagecontext import PageContext
-from xpuref.views.derive import export_for
+from xpuref.views.derive import export_detail
+from xpuref.views.published import published_checks
 from xpuref.views.spec import format_number
 
 __all__ = [
@@ -141,24 +142,46 @@ def export_rules_html(rules: list[dict[str, Any]], notes: list[ExportNote]) -> M
 
 
 def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
-    """Every device's class under every rule, computed by xpuref.views.derive.export_for."""
+    """Every device's class under every rule with its reason, and what was published about it."""
     rule_ids = [rule.id for rule in catalog.rules]
+    published: dict[str, list[str]] = {}
+    for check in published_checks(catalog):
+        verdict = "agrees" if check.agrees else "DISAGREES"
+        published.setdefault(check.device_id, []).append(
+            f"{check.statement.publisher} {check.statement.date} ({check.statement.rule}): "
+            f"{' or '.join(check.statement.classes)}; computed {check.computed}, {verdict}"
+        )
     rows = []
     for device in catalog.sorted_devices():
-        classes = export_for(device, catalog)
+        detail = export_detail(device, catalog)
         rows.append(
             {
                 "id": device.id,
                 "name": device.name,
                 "vendor": device.vendor,
                 "market": device.market,
+                "chips": device.chips_per_package,
                 "href": ctx.link_to_page(f"devices/{device.id}.md"),
-                "classes": [classes.get(rule, "") for rule in rule_ids],
+                "cells": [_class_cell(detail.get(rule, {})) for rule in rule_ids],
+                "published": published.get(device.id, []),
             }
         )
     return Markup(
         _ENV.get_template("knowledge/export_classes.html.j2").render(rule_ids=rule_ids, rows=rows)
     )
+
+
+def _class_cell(found: Mapping[str, Any]) -> dict[str, str]:
+    """One device's answer under one rule: class, and what decided it or leaves it open."""
+    result = str(found.get("result", ""))
+    why = str(found.get("reason", ""))
+    if found.get("at_least"):
+        result = f"{result} ({found['at_least']} or higher)"
+    tpp = found.get("tpp")
+    if tpp is not None:
+        sign = "" if found.get("tpp_exact") else "≥ "
+        why = f"TPP {sign}{tpp:,.0f} ({found.get('deciding')}); {why}"
+    return {"class": str(found.get("result", "")), "text": result, "why": why}
 
 
 def _value_at(data: Mapping[str, Any], dotted: str) -> Any:
