@@ -15,6 +15,7 @@ from xpuref.render.pagecontext import PageContext
 from xpuref.views.derive import export_detail
 from xpuref.views.published import published_checks
 from xpuref.views.spec import format_number
+from xpuref.views.targets import target_rows
 
 __all__ = [
     "condition_text",
@@ -242,6 +243,20 @@ def gaps_html(catalog: Dataset, ctx: PageContext) -> Markup:
     return Markup(_ENV.get_template("knowledge/gaps.html.j2").render(rows=rows))
 
 
+def compute_targets_html(catalog: Dataset, ctx: PageContext) -> Markup:
+    """Every SKU with a known compile target, with its matrix precisions and scale-up link."""
+    table = catalog.tables.get("compute_targets")
+    rows = [
+        {"row": row, "href": ctx.link_to_page(f"devices/{row.device_id}.md")}
+        for row in target_rows(catalog)
+    ]
+    return Markup(
+        _ENV.get_template("knowledge/compute_targets.html.j2").render(
+            rows=rows, sources=table.sources if table else []
+        )
+    )
+
+
 def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     """Macros this module offers to content pages."""
     return {
@@ -253,5 +268,6 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
         "export_classes_table": lambda: export_classes_html(ctx.catalog, ctx),
         "disagreements_table": lambda: disagreements_html(ctx.catalog, ctx),
         "gaps_table": lambda: gaps_html(ctx.catalog, ctx),
+        "compute_targets_table": lambda: compute_targets_html(ctx.catalog, ctx),
         "glossary_term_count": lambda: len(ctx.catalog.knowledge.glossary),
     }
