@@ -274,7 +274,7 @@ def test_llm_calculator_matches_python(built_site: BuiltSite, page: Page, catalo
                 "decode_tokens_per_s_seq",
                 "prefill_seconds",
             )
-        },  # fmt: skip
+        },
     )
     assert shown["fits"] == "yes"
     assert shown["decode_bound"] == "memory bandwidth" and shown["prefill_bound"] == "compute"
