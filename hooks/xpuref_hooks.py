@@ -5,7 +5,15 @@ from xpuref.site.adapter import (
     on_files,
     on_page_markdown,
     on_post_build,
+    on_post_page,
     on_startup,
 )
 
-__all__ = ["on_config", "on_files", "on_page_markdown", "on_post_build", "on_startup"]
+__all__ = [
+    "on_config",
+    "on_files",
+    "on_page_markdown",
+    "on_post_build",
+    "on_post_page",
+    "on_startup",
+]

@@ -6,7 +6,8 @@ rebuild in ``mkdocs serve`` loads the data afresh and nothing outlives its build
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -21,22 +22,32 @@ from xpuref.data.version import DataVersion, data_version
 from xpuref.render.macros import page_macros, page_values
 from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import device_page, render_page_macros
+from xpuref.site.csp import HEADERS_FILE, add_meta, policy, script_hashes
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.timing import reset, timed, write_totals
 from xpuref.views.checked import load_checked
 from xpuref.views.publish import devices_csv, devices_json
 
-__all__ = ["SiteBuild", "on_config", "on_files", "on_page_markdown", "on_post_build", "on_startup"]
+__all__ = [
+    "SiteBuild",
+    "on_config",
+    "on_files",
+    "on_page_markdown",
+    "on_post_build",
+    "on_post_page",
+    "on_startup",
+]
 
 _ATTR = "_xpuref_build"
 
 
 @dataclass(frozen=True)
 class SiteBuild:
-    """What one build has loaded: the validated dataset and its version."""
+    """What one build has loaded (the validated dataset, its version) and what it collects."""
 
     dataset: Dataset
     version: DataVersion
+    script_hashes: set[str] = field(default_factory=set)
 
 
 def _build_of(config: MkDocsConfig) -> SiteBuild:
@@ -109,11 +120,29 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return render_page_macros(markdown, page_macros(ctx), page_values(ctx))
 
 
+@timed("on_post_page")
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """Give the page a Content-Security-Policy that allows exactly its inline scripts.
+
+    The offline bundle gets none: pages opened from file:// have no origin for 'self'.
+    """
+    if config.extra.get("offline"):
+        return output
+    hashes = script_hashes(output)
+    _build_of(config).script_hashes.update(hashes)
+    return add_meta(output, hashes)
+
+
 def on_startup(command: str, dirty: bool) -> None:
     """Start the hook timings afresh for this run."""
     reset()
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Write the hook timings for the bench when it asks for them."""
+    """Write the site-wide policy file, and the hook timings when the bench asks for them."""
+    hashes = _build_of(config).script_hashes
+    if not config.extra.get("offline"):
+        Path(config.site_dir, HEADERS_FILE).write_text(
+            f"/*\n  Content-Security-Policy: {policy(hashes)}\n", encoding="utf-8"
+        )
     write_totals()
