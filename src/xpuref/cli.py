@@ -133,7 +133,11 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit code."""
     args = parser().parse_args(argv)
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+    except BrokenPipeError:  # output piped into a reader that stopped early (e.g. head)
+        sys.stderr.close()
+        return 0
     return code
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from xpuref.calc._export import classify_explain, device_tpp
+from xpuref.calc._export import classify_explain, device_tpp, section
 from xpuref.calc._validate import check_number
 
 __all__ = ["SPARSE_KEYS", "device_derived", "device_export", "device_export_classes"]
@@ -31,16 +31,6 @@ __all__ = ["SPARSE_KEYS", "device_derived", "device_export", "device_export_clas
 SPARSE_KEYS: frozenset[str] = frozenset(
     f"{fmt}_matrix" for fmt in ("tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4")
 )
-
-
-def _section(device: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    """Return a nested mapping of the device, or an empty one when absent."""
-    value = device.get(key)
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise ValueError(f"{key} must be a mapping, got {value!r}")
-    return value
 
 
 def _number(name: str, value: Any) -> float | None:
@@ -54,12 +44,12 @@ def device_derived(device: Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError(f"device must be a mapping, got {device!r}")
     peaks = {
         str(key): rate
-        for key, value in _section(device, "peak_dense").items()
+        for key, value in section(device, "peak_dense").items()
         if (rate := _number(f"peak_dense.{key}", value)) is not None
     }
     factor = _number("sparsity_factor", device.get("sparsity_factor"))
-    bandwidth = _number("memory.bandwidth_gbs", _section(device, "memory").get("bandwidth_gbs"))
-    tdp = _number("power.tdp_w", _section(device, "power").get("tdp_w"))
+    bandwidth = _number("memory.bandwidth_gbs", section(device, "memory").get("bandwidth_gbs"))
+    tdp = _number("power.tdp_w", section(device, "power").get("tdp_w"))
     area = _number("die_area_mm2", device.get("die_area_mm2"))
     total = device_tpp(peaks) if peaks else None
     reference = peaks.get("bf16_matrix") or peaks.get("fp16_matrix")

@@ -107,8 +107,8 @@ def _optional_number(name: str, value: Any) -> float | None:
     return None if value is None else check_number(name, value, allow_zero=True)
 
 
-def _section(device: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    """A nested mapping of the device, or an empty one."""
+def section(device: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """A nested mapping of a device (peak_dense, interconnect ...), or an empty one."""
     value = device.get(key)
     if value is None:
         return {}
@@ -119,7 +119,7 @@ def _section(device: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 
 def _tpp_interval(device: Mapping[str, Any]) -> tuple[float, float, str | None, list[str]]:
     """(lowest, highest, deciding key, missing keys) of the device's TPP."""
-    peaks = {k: v for k, v in _section(device, "peak_dense").items() if v is not None}
+    peaks = {k: v for k, v in section(device, "peak_dense").items() if v is not None}
     given = device_tpp(peaks)
     deciding = None
     if given is not None:
@@ -152,7 +152,7 @@ def export_metrics(device: Mapping[str, Any]) -> dict[str, Any]:
         # An unpublished area is at most the reticle limit, so density is at least TPP / 858.
         density = [low / RETICLE_LIMIT_MM2, _INF]
         missing = [*missing, "die_area_mm2"]
-    link = _section(device, "interconnect")
+    link = section(device, "interconnect")
     scale_up = _optional_number(
         "interconnect.scale_up_bandwidth_gbs", link.get("scale_up_bandwidth_gbs")
     )

@@ -10,7 +10,7 @@ from xpuref.data.base import fold_name
 from xpuref.data.device_checks import check_device
 from xpuref.data.devices import Architecture, Device, Vendor
 from xpuref.data.fields import RATE_KEYS
-from xpuref.data.loader import read_checked
+from xpuref.data.loader import load_model, read_checked
 from xpuref.data.located import parse_model
 from xpuref.data.problems import Problem
 from xpuref.data.publishers import Registry
@@ -93,13 +93,10 @@ def _device(
     problems: list[Problem],
 ) -> tuple[Device, SourceFile] | None:
     """Load one device file with its single-file checks."""
-    src = read_checked(path, root, problems, registry, dict, "device fields")
-    if src is None:
+    loaded = load_model(Device, path, root, problems, registry=registry, what="device fields")
+    if loaded is None:
         return None
-    device, found = parse_model(Device, src.data, src)
-    problems += found
-    if device is None:
-        return None
+    device, src = loaded
     if device.id != path.stem:
         problems.append(
             problem_at(src, ("id",), f"id '{device.id}' must equal the file name '{path.stem}'")

@@ -47,9 +47,10 @@ def load_model(
     *,
     registry: Registry | None = None,
     shape: type = dict,
+    what: str = "fields",
 ) -> tuple[M, SourceFile] | None:
     """Read one YAML file and validate it as ``model``; add located problems on failure."""
-    src = read_checked(path, root, problems, registry, shape)
+    src = read_checked(path, root, problems, registry, shape, what)
     if src is None:
         return None
     parsed, found = parse_model(model, src.data, src)
