@@ -23,7 +23,7 @@ from xpuref.site.timing import ENV_VAR
 __all__ = ["GOALS", "run_bench"]
 
 GOALS = {
-    "own_share_max": 0.15,
+    "own_share_max": 0.10,
     "growth_ratio_max": 11.0,
     "build_1000_seconds_max": 180.0,
     "heaviest_page_bytes_max": 700_000,
