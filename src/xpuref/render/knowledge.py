@@ -12,6 +12,7 @@ from xpuref.data.knowledge import Knowledge
 from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.pagecontext import PageContext
+from xpuref.views.coverage import coverage_report
 from xpuref.views.derive import export_detail
 from xpuref.views.published import published_checks
 from xpuref.views.spec import format_number
@@ -269,5 +270,6 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
         "disagreements_table": lambda: disagreements_html(ctx.catalog, ctx),
         "gaps_table": lambda: gaps_html(ctx.catalog, ctx),
         "compute_targets_table": lambda: compute_targets_html(ctx.catalog, ctx),
+        "source_summary": lambda: Markup("<br>\n").join(coverage_report(ctx.catalog).splitlines()),
         "glossary_term_count": lambda: len(ctx.catalog.knowledge.glossary),
     }

@@ -11,6 +11,7 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device, Source
 from xpuref.data.fields import RATE_KEYS
 from xpuref.data.version import DataVersion
+from xpuref.views.coverage import SourceShare, device_share, overall_share
 from xpuref.views.derive import derived_for, export_for
 from xpuref.views.export_view import export_record
 from xpuref.views.spec import spec_rows
@@ -115,6 +116,7 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "anchors": [row.anchor for row in spec_rows(device)],
         "sources": [_source(s, catalog) for s in device.sources],
         "gaps": dict(device.gaps),
+        "source_shares": _shares(device_share(device, catalog)),
         "derived": derived_for(device, catalog),
         "export_control": export_for(device, catalog),
         "export_detail": export_record(device, catalog),
@@ -131,6 +133,17 @@ def _source(source: Source, ds: Dataset) -> dict[str, Any]:
     }
 
 
+def _shares(share: SourceShare) -> dict[str, Any]:
+    """Counts and percentages of figures with a citable source and traced to a vendor document."""
+    return {
+        "figures": share.figures,
+        "citable": share.citable,
+        "vendor_traced": share.vendor_traced,
+        "citable_percent": round(share.percent(share.citable), 1),
+        "vendor_traced_percent": round(share.percent(share.vendor_traced), 1),
+    }
+
+
 def devices_json(catalog: Dataset, version: DataVersion) -> str:
     """The whole catalog as JSON, keys sorted so builds are byte-identical."""
     body = {
@@ -138,6 +151,7 @@ def devices_json(catalog: Dataset, version: DataVersion) -> str:
         "data_version": version.label,
         "data_date": version.date,
         "devices": [device_record(d, catalog) for d in catalog.sorted_devices()],
+        "source_shares": _shares(overall_share(catalog)),
     }
     return json.dumps(body, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
