@@ -23,7 +23,7 @@ def test_cite_and_copy_link(built_site: BuiltSite, browser: Browser) -> None:
         row.hover()
         row.locator("button.xpuref-cite").click()
         text = page.evaluate("navigator.clipboard.readText()")
-        assert text.startswith("NVIDIA H100 SXM5 80GB, BF16 matrix, dense: **989.4 TFLOPS**")
+        assert text.startswith("NVIDIA H100 SXM5 80GB, BF16 matrix, dense: **989.5 TFLOPS**")
         assert f"({built_site.url}devices/nvidia-h100-sxm5-80gb/#bf16-matrix)" in text
         assert "data version " in text
         assert "; source: [" in text

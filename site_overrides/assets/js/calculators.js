@@ -302,17 +302,28 @@
         interconnect: { scale_up_bandwidth_gbs: v.scale_up_gbs, host_bandwidth_gbs: v.host_gbs },
         designed_for_datacenter: v.datacenter
       };
+      /* A catalog device brings the precisions its architecture runs: a rate it lacks then
+         makes TPP a lower bound, exactly as on its device page. Typed numbers are taken as
+         the complete set. */
+      var select = form.querySelector('[data-role="device"]');
+      var chosen = select && select.value ? deviceById(data, select.value) : null;
+      if (chosen && chosen.calc && sameAsDevice(v, chosen.calc)) {
+        /* Unchanged catalog figures: classify the device's own record, so every rate it
+           lacks turns TPP into a bound exactly as on its device page. */
+        device = Object.assign({}, chosen.calc, { designed_for_datacenter: v.datacenter });
+      }
       var total = C.device_tpp(peaks);
       var best = null;
       Object.keys(peaks).forEach(function (p) {
         var product = C.tpp(peaks[p], C.BIT_LENGTHS[p]);
         if (best === null || product > best.product) best = { p: p, product: product };
       });
+      var io = C.export_metrics(device).io_bandwidth_gbs;
       var out = {
         tpp: total,
         tpp_precision: best ? best.p + ": " + sig(peaks[best.p], 6) + " x " + C.BIT_LENGTHS[best.p] + " bits" : null,
         performance_density: total !== null && v.die_area_mm2 !== null ? C.performance_density(total, v.die_area_mm2) : null,
-        io_bandwidth_gbs: C.export_metrics(device).io_bandwidth_gbs
+        io_bandwidth_gbs: io[1] === Infinity ? null : io[0]
       };
       data.rules.forEach(function (rule) {
         var report = C.classify_explain(device, rule);
@@ -340,6 +351,23 @@
     return holds === true ? "holds" : holds === false ? "does not hold" : "cannot tell (an input is missing)";
   }
 
+  /* Whether the form still shows a device's own figures (per precision, the largest rate). */
+  function sameAsDevice(v, record) {
+    var peaks = record.peak_dense || {};
+    var same = Object.keys(C.BIT_LENGTHS).every(function (p) {
+      var best = null;
+      Object.keys(peaks).forEach(function (key) {
+        if (key.split("_")[0] === p && peaks[key] !== null && (best === null || peaks[key] > best)) best = peaks[key];
+      });
+      var typed = v["tops_" + p];
+      return (typed === null || typed === undefined ? null : typed) === best;
+    });
+    var link = record.interconnect || {};
+    function eq(a, b) { return (a === undefined ? null : a) === (b === undefined ? null : b); }
+    return same && eq(v.die_area_mm2, record.die_area_mm2) && eq(v.scale_up_gbs, link.scale_up_bandwidth_gbs) &&
+      eq(v.host_gbs, link.host_bandwidth_gbs);
+  }
+
   function explain(form, rule, report) {
     var list = form.querySelector('[data-explain="' + rule.id + '"]');
     if (!list) return;
@@ -349,9 +377,18 @@
       item.textContent = text;
       list.appendChild(item);
     }
-    report.exclusions.forEach(function (e) { line("Exclusion " + e.id + ": " + holdsText(e.holds) + ". " + e.summary); });
-    report.classes.forEach(function (c) { line(c["class"] + ": " + holdsText(c.holds) + ". " + c.summary); });
-    line("Result: " + report.result + " (" + report.reason + ").");
+    var exclusions = rule.exclusions || [];
+    report.exclusions.forEach(function (e, i) {
+      line("Exclusion " + e.id + ": " + holdsText(e.holds) + ". " + ((exclusions[i] || {}).summary || ""));
+    });
+    report.classes.forEach(function (c, i) {
+      line(c["class"] + ": " + holdsText(c.holds) + ". " + ((rule.classes[i] || {}).summary || ""));
+    });
+    if (report.tpp !== null && !report.tpp_exact) {
+      line("TPP is a lower bound: " + report.missing.join(", ") + " missing.");
+    }
+    line("Result: " + report.result + (report.at_least ? " (" + report.at_least + " or higher)" : "") +
+      " (" + report.reason + ").");
   }
 
   /* ---------- filling fields from presets and devices ---------- */
