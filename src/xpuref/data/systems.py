@@ -16,7 +16,7 @@ from pydantic import Field, field_validator, model_validator
 
 from xpuref.data.base import LongText, PartialDate, Slug, Strict, Text, check_date, fold_name
 from xpuref.data.catalog import RESERVED_IDS
-from xpuref.data.device_checks import check_sourcing
+from xpuref.data.device_checks import check_sourcing, sources_covering
 from xpuref.data.devices import Device, Source, Status
 from xpuref.data.loader import read_checked
 from xpuref.data.located import parse_model
@@ -206,7 +206,28 @@ def _single_file(
         )
     found, _ = check_sourcing(system.sources, raw, src, registry)
     problems += found
+    problems += _vendor_power(system, src, registry)
     return problems
+
+
+def _vendor_power(system: System, src: SourceFile, registry: Registry) -> list[Problem]:
+    """A system power is the vendor's own statement: a vendor or vendor-copy page backs it."""
+    if system.power is None:
+        return []
+    tiers = set()
+    for i in sources_covering(system.sources, "power.tdp_w"):
+        publisher = registry.lookup(system.sources[i].url)
+        tiers.add(publisher.tier if publisher else None)
+    if tiers & {"vendor", "vendor-copy"}:
+        return []
+    return [
+        problem_at(
+            src,
+            ("power", "tdp_w"),
+            "a system power must be the vendor's own figure: back it with a vendor or "
+            "vendor-copy source (a sum of member power figures is derived, never stored)",
+        )
+    ]
 
 
 def member_problems(system: System, src: SourceFile, devices: dict[str, Device]) -> list[Problem]:

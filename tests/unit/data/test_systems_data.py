@@ -195,3 +195,15 @@ def test_bisection_above_half_the_domains_links_is_refused(data_copy: Path) -> N
     (problem,) = _problems(data_copy)
     assert problem.field == "scale_up.bisection_bandwidth_gbs"
     assert "more than half" in problem.message
+
+
+def test_system_power_needs_a_vendor_page(data_copy: Path) -> None:
+    """A reference page cannot back a system power: only the vendor states one."""
+    text = VALID.replace(
+        "https://docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html",
+        "https://github.com/stas00/ml-engineering/blob/master/network/README.md",
+    )
+    _write(data_copy, text)
+    (problem,) = _problems(data_copy)
+    assert problem.field == "power.tdp_w"
+    assert "vendor's own figure" in problem.message
