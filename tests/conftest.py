@@ -35,7 +35,13 @@ VALID = ROOT / "tests" / "fixtures" / "valid"
 
 
 REAL_DATA = ROOT / "data"
-_FIXTURE_OWNED = {"devices", "vendors.yaml", "architectures.yaml", "export_published.yaml"}
+_FIXTURE_OWNED = {
+    "devices",
+    "systems",
+    "vendors.yaml",
+    "architectures.yaml",
+    "export_published.yaml",
+}
 
 
 def make_data_dir(target: Path, devices_from: Path = VALID) -> Path:

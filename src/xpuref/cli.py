@@ -28,7 +28,7 @@ def _validate(args: argparse.Namespace) -> int:
 
     print(
         f"ok: {len(found.devices)} devices, {len(found.architectures)} architectures, "
-        f"{len(found.vendors)} vendors, {len(found.tables)} tables, "
+        f"{len(found.vendors)} vendors, {len(found.systems)} systems, {len(found.tables)} tables, "
         f"{len(found.knowledge.glossary)} glossary terms, {len(found.rules)} export rules, "
         f"{len(found.presets)} model presets in {root}"
     )

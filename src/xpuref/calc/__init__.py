@@ -45,6 +45,7 @@ from xpuref.calc._roofline import (
     ridge_point,
     roofline_time,
 )
+from xpuref.calc._system import system_totals
 from xpuref.calc._training import megatron_iteration_flops, training_flops, training_time
 from xpuref.calc._transformer import (
     TransformerConfig,
@@ -94,6 +95,7 @@ __all__ = [
     "preset_transformer",
     "ridge_point",
     "roofline_time",
+    "system_totals",
     "tensor_bytes",
     "tflops_to_flops",
     "tpp",

@@ -15,6 +15,7 @@ from xpuref.data.problems import DataError, Problem
 from xpuref.data.published import PublishedFile, Statement
 from xpuref.data.publishers import PublishersFile, Registry
 from xpuref.data.rules import ExportRule, RulesFile
+from xpuref.data.systems import System, load_systems
 from xpuref.data.table_models import DataTable
 from xpuref.data.tables import load_tables
 from xpuref.data.yamlfile import SourceFile, problem_at
@@ -41,12 +42,22 @@ class Dataset:
     rules: tuple[ExportRule, ...]
     presets: dict[str, ModelPreset]
     published: tuple[Statement, ...] = ()
+    systems: dict[str, System] = field(default_factory=dict)
+    system_files: dict[str, str] = field(default_factory=dict)
     locations: dict[str, tuple[str, int]] = field(default_factory=dict, compare=False, repr=False)
     memo: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def sorted_devices(self) -> list[Device]:
         """Devices by vendor, then launch date, then name."""
         return sorted(self.devices.values(), key=lambda d: (d.vendor, d.launch_date, d.name))
+
+    def sorted_systems(self) -> list[System]:
+        """Systems by vendor, then launch date, then name."""
+        return sorted(self.systems.values(), key=lambda s: (s.vendor, s.launch_date, s.name))
+
+    def systems_with(self, device_id: str) -> list[System]:
+        """The systems a device is a member of, in display order."""
+        return [s for s in self.sorted_systems() if any(m.device == device_id for m in s.members)]
 
     def redirects(self) -> dict[str, str]:
         """Map each former id to the id that replaced it."""
@@ -120,6 +131,7 @@ def load_dataset(root: Path) -> Dataset:
     vendors, vendor_names = load_vendors(root, problems)
     architectures, arch_names = load_architectures(root, vendor_names, registry, problems)
     found = load_devices(root, vendor_names, architectures, arch_names, registry, problems)
+    systems = load_systems(root, registry, vendor_names, found.devices, problems)
     tables = load_tables(root, registry, problems)
     knowledge = load_knowledge(root, registry, problems)
     rules_file = load_model(
@@ -142,5 +154,7 @@ def load_dataset(root: Path) -> Dataset:
         rules=tuple(rules_file[0].rules),
         presets=dict(presets_file[0].models),
         published=published,
+        systems=systems.systems,
+        system_files=systems.files,
         locations=locations,
     )

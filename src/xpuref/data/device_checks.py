@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from xpuref.data.base import fold_name
-from xpuref.data.devices import Architecture, Device
+from xpuref.data.devices import Architecture, Device, Source
 from xpuref.data.fields import BASIC_FIELDS, RATE_KEYS
 from xpuref.data.problems import Problem
 from xpuref.data.publishers import CITABLE_TIERS, Registry
@@ -15,9 +16,11 @@ from xpuref.data.yamlfile import FieldPath, SourceFile, problem_at
 __all__ = [
     "RATIO_CHECKS",
     "check_device",
+    "check_sourcing",
     "covering_sources",
     "numeric_paths",
     "required_fields",
+    "sources_covering",
 ]
 
 # (check name, numerator key, denominator key, largest allowed ratio)
@@ -62,23 +65,33 @@ def _exists(raw: Any, dotted_path: str) -> bool:
     return True
 
 
-def covering_sources(device: Device, path: str) -> list[int]:
+def sources_covering(sources: Sequence[Source], path: str) -> list[int]:
     """Indexes of the sources whose claimed fields cover a dotted path (or a prefix of it)."""
     parts = path.split(".")
     prefixes = {".".join(parts[:end]) for end in range(1, len(parts) + 1)}
-    return [i for i, s in enumerate(device.sources) if prefixes & set(s.fields)]
+    return [i for i, s in enumerate(sources) if prefixes & set(s.fields)]
 
 
-def _sourcing(device: Device, raw: Any, src: SourceFile, registry: Registry) -> list[Problem]:
-    """Every number is backed by a citable source; every claim and reference names something."""
+def covering_sources(device: Device, path: str) -> list[int]:
+    """Indexes of the device's sources whose claimed fields cover a dotted path."""
+    return sources_covering(device.sources, path)
+
+
+def check_sourcing(
+    sources: Sequence[Source], raw: Any, src: SourceFile, registry: Registry
+) -> tuple[list[Problem], dict[str, int]]:
+    """Every number is backed by a citable source; source ids are unique; claims name fields.
+
+    Returns the problems and each source id with the index of its first use.
+    """
     problems: list[Problem] = []
     tiers = []
-    for source in device.sources:
+    for source in sources:
         pub = registry.lookup(source.url)
         tiers.append(pub.tier if pub else None)
     for path in numeric_paths(raw):
         dotted_path = ".".join(str(p) for p in path)
-        covering = covering_sources(device, dotted_path)
+        covering = sources_covering(sources, dotted_path)
         if not covering:
             problems.append(problem_at(src, path, "no source backs this number"))
         elif not any(tiers[i] in CITABLE_TIERS for i in covering):
@@ -91,7 +104,7 @@ def _sourcing(device: Device, raw: Any, src: SourceFile, registry: Registry) -> 
                 )
             )
     seen: dict[str, int] = {}
-    for i, source in enumerate(device.sources):
+    for i, source in enumerate(sources):
         if source.id in seen:
             problems.append(
                 problem_at(
@@ -111,6 +124,12 @@ def _sourcing(device: Device, raw: Any, src: SourceFile, registry: Registry) -> 
                         f"names '{claim}', which this file does not have",
                     )
                 )
+    return problems, seen
+
+
+def _sourcing(device: Device, raw: Any, src: SourceFile, registry: Registry) -> list[Problem]:
+    """Every number is backed by a citable source; every claim and reference names something."""
+    problems, seen = check_sourcing(device.sources, raw, src, registry)
     references: list[tuple[str, int, str]] = [
         ("alternatives", i, alt.source) for i, alt in enumerate(device.alternatives)
     ] + [("ratio_exceptions", i, exc.source) for i, exc in enumerate(device.ratio_exceptions)]

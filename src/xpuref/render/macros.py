@@ -9,6 +9,7 @@ from markupsafe import Markup
 
 from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import architecture_table, device_table
+from xpuref.render.systems import system_table
 
 __all__ = ["page_macros", "page_values"]
 
@@ -18,6 +19,7 @@ def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
     return {
         "device_table": lambda: device_table(ctx.catalog, ctx.page_url, ctx.directory_urls),
         "architecture_table": lambda: architecture_table(ctx.catalog),
+        "system_table": lambda: system_table(ctx.catalog, ctx.page_url, ctx.directory_urls),
     }
 
 
@@ -45,6 +47,7 @@ def page_values(ctx: PageContext) -> dict[str, Any]:
         "device_count": len(ctx.catalog.devices),
         "vendor_count": len({d.vendor for d in devices}),
         "architecture_count": len(ctx.catalog.architectures),
+        "system_count": len(ctx.catalog.systems),
         "data_version": ctx.version.label,
         "data_date": ctx.version.date,
     }

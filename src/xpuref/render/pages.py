@@ -16,6 +16,7 @@ from xpuref.data.version import DataVersion
 from xpuref.render import charts
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.safetext import theme_safe
+from xpuref.render.systems import device_systems
 from xpuref.views.derive import derived_for
 from xpuref.views.export_view import export_rows
 from xpuref.views.spec import format_number, spec_rows
@@ -115,8 +116,14 @@ def canonical_device_url(site_url: str, device_id: str) -> str:
     return f"{base}devices/{device_id}/"
 
 
-def device_page(device: Device, catalog: Dataset, version: DataVersion, site_url: str = "") -> str:
-    """The Markdown source of a device's page."""
+def device_page(
+    device: Device,
+    catalog: Dataset,
+    version: DataVersion,
+    site_url: str = "",
+    directory_urls: bool = True,
+) -> str:
+    """The Markdown source of a device's page, with links to the systems it is a member of."""
     front = yaml.safe_dump(
         {
             "title": theme_safe(device.name),
@@ -137,6 +144,7 @@ def device_page(device: Device, catalog: Dataset, version: DataVersion, site_url
         canonical_url=canonical_device_url(site_url, device.id),
         extra_html=charts.device_section(device, catalog),
         export_rows=export_rows(device, catalog),
+        systems=device_systems(device.id, catalog, directory_urls),
     )
 
 

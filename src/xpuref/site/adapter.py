@@ -22,6 +22,7 @@ from xpuref.data.version import DataVersion, data_version
 from xpuref.render.macros import page_macros, page_values
 from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import device_page, render_page_macros
+from xpuref.render.systems import system_page
 from xpuref.site.csp import HEADERS_FILE, add_meta, policy, script_hashes
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.timing import reset, timed, write_totals
@@ -87,13 +88,18 @@ def _add(files: Files, taken: set[str], file: File) -> None:
 @event_priority(50)
 @timed("on_files")
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add one generated page per device, redirects for former ids and the published data."""
+    """Add one generated page per device and system, redirects for former ids, published data."""
     build = _build_of(config)
     ds = build.dataset
     taken = {f.dest_uri for f in files}
+    site_url = config.site_url or ""
+    directory_urls = config.use_directory_urls
     for device in ds.sorted_devices():
-        page = device_page(device, ds, build.version, config.site_url or "")
+        page = device_page(device, ds, build.version, site_url, directory_urls)
         _add(files, taken, File.generated(config, f"devices/{device.id}.md", content=page))
+    for system in ds.sorted_systems():
+        page = system_page(system, ds, build.version, site_url, directory_urls)
+        _add(files, taken, File.generated(config, f"systems/{system.id}.md", content=page))
     for old, new in sorted(ds.redirects().items()):
         html = redirect_page(old, new, config.use_directory_urls)
         _add(

@@ -1,4 +1,4 @@
-"""The published data interface: devices.json and devices.csv (never rename a key)."""
+"""The published data interface: devices.json (with systems) and devices.csv; keys never renamed."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from xpuref.views.coverage import SourceShare, device_share, overall_share
 from xpuref.views.derive import derived_for, export_for
 from xpuref.views.export_view import export_record
 from xpuref.views.spec import spec_rows
+from xpuref.views.systems import system_record
 
 __all__ = [
     "CSV_COLUMNS",
@@ -120,6 +121,7 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "derived": derived_for(device, catalog),
         "export_control": export_for(device, catalog),
         "export_detail": export_record(device, catalog),
+        "systems": [s.id for s in catalog.systems_with(device.id)],
     }
 
 
@@ -151,6 +153,7 @@ def devices_json(catalog: Dataset, version: DataVersion) -> str:
         "data_version": version.label,
         "data_date": version.date,
         "devices": [device_record(d, catalog) for d in catalog.sorted_devices()],
+        "systems": [system_record(s, catalog) for s in catalog.sorted_systems()],
         "source_shares": _shares(overall_share(catalog)),
     }
     return json.dumps(body, indent=1, sort_keys=True, ensure_ascii=False) + "\n"

@@ -21,6 +21,8 @@ EXCLUDED: dict[str, str] = {
     "check_rule": "Python-side argument check; classify's error cases cover it",
     "device_export": "a Python mapping of classify_explain over rules",
     "device_export_classes": "a Python mapping of classify over rules",
+    "system_totals": "build-time only: no page calculator totals systems, so there is no "
+    "JavaScript twin (tests/unit/calc/test_calc_system.py covers it)",
 }
 
 

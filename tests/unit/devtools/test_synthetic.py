@@ -19,6 +19,15 @@ def test_clones_validate(data_copy: Path, tmp_path: Path) -> None:
     assert (out / "architectures.yaml").exists()
 
 
+def test_systems_are_left_out(data_copy: Path, tmp_path: Path) -> None:
+    """Systems name real device ids the clones lack, so a synthetic catalog has none."""
+    (data_copy / "systems").mkdir()
+    (data_copy / "systems" / "x.yaml").write_text("id: x\n")
+    out = make_synthetic_data(data_copy, tmp_path / "syn", 3)
+    assert not (out / "systems").exists()
+    assert load_dataset(out).systems == {}
+
+
 def test_count_must_be_positive(data_copy: Path, tmp_path: Path) -> None:
     """Zero devices is refused with the argument named."""
     with pytest.raises(ValueError, match="count"):
