@@ -1,5 +1,8 @@
 """The math behind xpuref's numbers: model cost, training compute, memory, roofline, export rules.
 
+Serving capacity (KV cache per token and per device, tokens and concurrent sequences that fit)
+is computed from a model's shape.
+
 Conventions: one multiply-accumulate (MAC) is two FLOPs and every cost reports both macs
 and flops. Attention score and value matmuls are counted over the full sequence (no causal
 halving); norms, activations, softmax and embedding lookups are not counted as MACs, and
@@ -45,6 +48,7 @@ from xpuref.calc._roofline import (
     ridge_point,
     roofline_time,
 )
+from xpuref.calc._serving import kv_bytes_per_token, kv_capacity, kv_sequence_bytes
 from xpuref.calc._training import megatron_iteration_flops, training_flops, training_time
 from xpuref.calc._transformer import (
     TransformerConfig,
@@ -85,7 +89,10 @@ __all__ = [
     "gemm_intensity",
     "gib_to_gb",
     "gpu_hours",
+    "kv_bytes_per_token",
     "kv_cache_bytes",
+    "kv_capacity",
+    "kv_sequence_bytes",
     "linear",
     "llm_inference",
     "megatron_iteration_flops",
