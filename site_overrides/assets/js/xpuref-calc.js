@@ -797,6 +797,61 @@
     };
   }
 
+  /* ---------- utilisation (xpuref.calc._mfu) ---------- */
+
+  function training_flops_per_token(params, options) {
+    var n = checkNumber("params", params);
+    var layers = checkCount("layers", opt(options, "layers", 0), 0);
+    var width = checkCount("attention_width", opt(options, "attention_width", 0), 0);
+    var seq = checkCount("seq", opt(options, "seq", 0), 0);
+    return 6.0 * n + 12.0 * layers * width * seq;
+  }
+
+  function model_flops_per_token(cfgFields, seq) {
+    return 6.0 * transformer_token_macs(transformer_config(cfgFields), checkCount("seq", seq));
+  }
+
+  function throughput(rate, step, batch) {
+    if (given(rate)) {
+      if (given(step) || given(batch)) fail("tokens_per_s", "is given with step_seconds or batch_tokens: give one");
+      return checkNumber("tokens_per_s", rate);
+    }
+    if (!given(step) && !given(batch)) fail("tokens_per_s", "is missing: give it, or step_seconds and batch_tokens");
+    if (!given(batch)) fail("batch_tokens", "is needed with step_seconds");
+    if (!given(step)) fail("step_seconds", "is needed with batch_tokens");
+    var seconds = checkNumber("step_seconds", step);
+    return checkNumber("batch_tokens", batch) / seconds;
+  }
+
+  function percent(value) { return (value * 100).toFixed(1) + "%"; }
+
+  /** MFU and HFU of a run: tokens/s over all devices against devices x dense peak. */
+  function mfu(flops_per_token, options) {
+    var work = checkNumber("flops_per_token", flops_per_token);
+    var peak = checkNumber("peak_flops", opt(options, "peak_flops", undefined));
+    var rate = throughput(opt(options, "tokens_per_s", null), opt(options, "step_seconds", null),
+      opt(options, "batch_tokens", null));
+    var count = checkCount("devices", opt(options, "devices", 1));
+    var mode = checkChoice("recompute", opt(options, "recompute", "none"), ["none", "full"]);
+    var hardware = work * (mode === "full" ? 4.0 / 3.0 : 1.0);
+    var perDevice = work * rate / count;
+    var model = perDevice / peak;
+    if (model > 1) {
+      fail("peak_flops", "gives an impossible MFU of " + percent(model) + ": the peak is likely not " +
+        "this device's dense rate at this precision (another SKU's peak, a sparse or FP8 rate where " +
+        "BF16 ran, or one die's peak for a package), or tokens_per_s covers more devices than devices=" + count);
+    }
+    var hfu = hardware * rate / count / peak;
+    if (hfu > 1) {
+      fail("recompute", "gives an impossible HFU of " + percent(hfu) + " with MFU " + percent(model) +
+        ": the run did not recompute every activation, or the peak is too low");
+    }
+    return {
+      flops_per_token: work, hardware_flops_per_token: hardware, tokens_per_s: rate,
+      model_flops_per_s: perDevice, mfu: model, hfu: hfu
+    };
+  }
+
   /* ---------- export controls (xpuref.calc._export) ---------- */
 
   var BIT_LENGTHS = Object.freeze({
@@ -1118,6 +1173,9 @@
     kv_bytes_per_token: kv_bytes_per_token,
     kv_sequence_bytes: kv_sequence_bytes,
     kv_capacity: kv_capacity,
+    training_flops_per_token: training_flops_per_token,
+    model_flops_per_token: model_flops_per_token,
+    mfu: mfu,
     tpp: tpp,
     device_tpp: device_tpp,
     performance_density: performance_density,

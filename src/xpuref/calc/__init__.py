@@ -1,7 +1,7 @@
 """The math behind xpuref's numbers: model cost, training compute, memory, roofline, export rules.
 
 Serving capacity (KV cache per token and per device, tokens and concurrent sequences that fit)
-is computed from a model's shape.
+and training utilisation (MFU, HFU) are computed from a model's shape and a device's dense peak.
 
 Conventions: one multiply-accumulate (MAC) is two FLOPs and every cost reports both macs
 and flops. Attention score and value matmuls are counted over the full sequence (no causal
@@ -38,6 +38,7 @@ from xpuref.calc._memory import (
     training_state_parts,
     weights_bytes,
 )
+from xpuref.calc._mfu import mfu, model_flops_per_token, training_flops_per_token
 from xpuref.calc._presets import MODEL_KINDS, model_cost, preset_transformer
 from xpuref.calc._roofline import (
     attainable_flops,
@@ -96,7 +97,9 @@ __all__ = [
     "linear",
     "llm_inference",
     "megatron_iteration_flops",
+    "mfu",
     "model_cost",
+    "model_flops_per_token",
     "performance_density",
     "preset_transformer",
     "ridge_point",
@@ -105,6 +108,7 @@ __all__ = [
     "tflops_to_flops",
     "tpp",
     "training_flops",
+    "training_flops_per_token",
     "training_state_bytes",
     "training_state_parts",
     "training_time",

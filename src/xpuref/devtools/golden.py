@@ -663,6 +663,55 @@ def _tp_ok(cfg: Mapping[str, Any], tp: int) -> bool:
     return heads % tp == 0 and (kv % tp == 0 or tp % kv == 0 or bool(cfg.get("kv_lora_rank")))
 
 
+def _utilisation(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
+    """6N + attention FLOPs per token, the detailed count, and MFU with HFU."""
+    cases.ok("training_flops_per_token", 540.35e9, layers=118, attention_width=12288, seq=2048)
+    cases.ok("training_flops_per_token", 7e9)
+    for _ in range(8):
+        cases.ok(
+            "training_flops_per_token", rng.uniform(1e6, 2e12), layers=rng.randint(0, 128),
+            attention_width=rng.randint(0, 32768), seq=rng.randint(0, 131072),
+        )  # fmt: skip
+    for bad in _BAD_NUMBERS:
+        cases.bad("params", "training_flops_per_token", bad)
+    for key in ("layers", "attention_width", "seq"):
+        for bad in (-1, 1.5, True, None):
+            cases.bad(key, "training_flops_per_token", 1e9, **{key: bad})
+    for preset in ds.presets.values():
+        arch = preset.architecture.plain()
+        if arch["kind"] == "decoder":
+            cases.ok("model_flops_per_token", _config(arch), int(arch["seq"]))
+            cases.ok("model_flops_per_token", _config(arch), 1)
+    cases.bad(
+        "seq", "model_flops_per_token", {"vocab": 10, "hidden": 8, "layers": 1, "heads": 2}, 0
+    )
+    palm = 6 * 540.35e9 + 12 * 118 * 12288 * 2048
+    cases.ok("mfu", palm, peak_flops=275e12, tokens_per_s=238.3e3, devices=6144)
+    cases.ok("mfu", palm, peak_flops=275e12, tokens_per_s=238.3e3, devices=6144, recompute="full")
+    cases.ok("mfu", 4.3e10, peak_flops=989e12, step_seconds=2.0, batch_tokens=4e6, devices=512)
+    for _ in range(10):
+        peak = rng.uniform(1e14, 5e15)
+        work = rng.uniform(1e9, 1e13)
+        devices = rng.randint(1, 16384)
+        rate = rng.uniform(0.05, 0.7) * peak * devices / work
+        cases.ok("mfu", work, peak_flops=peak, tokens_per_s=rate, devices=devices,
+                 recompute=rng.choice(("none", "full")))  # fmt: skip
+    for bad in _BAD_NUMBERS:
+        cases.bad("flops_per_token", "mfu", bad, peak_flops=1e15, tokens_per_s=1.0)
+        cases.bad("peak_flops", "mfu", 1e9, peak_flops=bad, tokens_per_s=1.0)
+    cases.bad("tokens_per_s", "mfu", 1e9, peak_flops=1e15)
+    cases.bad("tokens_per_s", "mfu", 1e9, peak_flops=1e15, tokens_per_s=-1.0)
+    cases.bad("tokens_per_s", "mfu", 1e9, peak_flops=1e15, tokens_per_s=1.0, step_seconds=1.0)
+    cases.bad("batch_tokens", "mfu", 1e9, peak_flops=1e15, step_seconds=1.0)
+    cases.bad("step_seconds", "mfu", 1e9, peak_flops=1e15, batch_tokens=1e6)
+    cases.bad("step_seconds", "mfu", 1e9, peak_flops=1e15, batch_tokens=1e6, step_seconds=0)
+    cases.bad("batch_tokens", "mfu", 1e9, peak_flops=1e15, batch_tokens=0, step_seconds=1.0)
+    cases.bad("devices", "mfu", 1e9, peak_flops=1e15, tokens_per_s=1.0, devices=0)
+    cases.bad("recompute", "mfu", 1e9, peak_flops=1e15, tokens_per_s=1.0, recompute="selective")
+    cases.bad("peak_flops", "mfu", palm, peak_flops=275e12, tokens_per_s=238.3e3, devices=2048)
+    cases.bad("recompute", "mfu", 1e12, peak_flops=1e15, tokens_per_s=900.0, recompute="full")
+
+
 def golden_vectors(ds: Dataset) -> dict[str, Any]:
     """Return every case with its expected result, as JSON-ready data."""
     rng = random.Random(20261122)
@@ -678,4 +727,5 @@ def golden_vectors(ds: Dataset) -> dict[str, Any]:
     _units(cases)
     _twins(cases, rng, ds)
     _serving(cases, rng, ds)
+    _utilisation(cases, rng, ds)
     return {"tolerance": 1e-9, "count": len(cases.items), "cases": cases.items}
