@@ -35,7 +35,14 @@ VALID = ROOT / "tests" / "fixtures" / "valid"
 
 
 REAL_DATA = ROOT / "data"
-_FIXTURE_OWNED = {"devices", "vendors.yaml", "architectures.yaml", "export_published.yaml"}
+#: Files the fixture folders provide themselves (measurements name real devices: fixtures omit it).
+_FIXTURE_OWNED = {
+    "devices",
+    "vendors.yaml",
+    "architectures.yaml",
+    "export_published.yaml",
+    "measurements.yaml",
+}
 
 
 def make_data_dir(target: Path, devices_from: Path = VALID) -> Path:
