@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -139,3 +140,29 @@ def test_mfu_refuses_a_wrong_peak_and_shows_the_shape_count(
     error = form.locator('[name="peak_tflops"]').locator("xpath=..").locator(".xpuref-field-error")
     assert "impossible MFU" in error.inner_text()
     assert form.get_attribute("data-state") == "invalid"
+
+
+def test_offline_bundle_runs_both_from_a_link(offline_bundle: Path, page: Page) -> None:
+    """From file://, links to the MFU and LLM pages restore their inputs and compute offline."""
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url) if r.url.startswith("http") else None)
+    query = (
+        "?mfu.preset=&mfu.device=&mfu.active_params=540.35e9&mfu.layers=118"
+        "&mfu.attention_width=12288&mfu.seq=2048&mfu.tokens_per_s=238300&mfu.peak_tflops=275"
+        "&mfu.devices=6144&mfu.recompute=none"
+    )
+    _open(page, (offline_bundle / "calculators" / "mfu.html").as_uri() + query)
+    assert round(float(_outputs(page.locator('form[data-calc="mfu"]'))["mfu"]) * 100, 1) == 46.2
+    query = (
+        "?llm.preset=deepseek-v3&llm.device=&llm.memory_gb=141&llm.tp=8&llm.weights_dtype=fp8"
+        "&llm.kv_dtype=bf16&llm.context=8192&llm.peak_tflops=989.5&llm.bandwidth_gbs=4800"
+    )
+    _open(page, (offline_bundle / "calculators" / "llm.html").as_uri() + query)
+    shown = _outputs(page.locator('form[data-calc="llm"]'))
+    assert float(shown["kv_bytes_per_token"]) == 61 * 576 * 2  # the MLA latent, on every GPU
+    expected = calc.kv_capacity(
+        _config("deepseek-v3"), memory_bytes=141 * GIB, context=8192, tp=8, weights_dtype="fp8"
+    )
+    assert expected["tokens"] > 500_000
+    assert int(shown["kv_tokens"]) == expected["tokens"]
+    assert requested == []

@@ -341,7 +341,7 @@
       }
       return out;
     },
-    mfu: mfuCalc,
+    mfu: function (v, data) { return mfuCalc(v, data); },
     export: function (v, data, form) {
       var peaks = {};
       Object.keys(C.BIT_LENGTHS).forEach(function (p) {
