@@ -35,12 +35,14 @@ VALID = ROOT / "tests" / "fixtures" / "valid"
 
 
 REAL_DATA = ROOT / "data"
+#: Files the fixture folders provide themselves (these name real devices the fixtures lack).
 _FIXTURE_OWNED = {
     "devices",
     "systems",
     "vendors.yaml",
     "architectures.yaml",
     "export_published.yaml",
+    "measurements.yaml",
 }
 
 

@@ -1,4 +1,4 @@
-"""The ``xpuref`` command line: validate data, build the site, pack the offline bundle, bench."""
+"""The ``xpuref`` command line: validate data, look up a device, build the site, bundle, bench."""
 
 from __future__ import annotations
 
@@ -33,6 +33,37 @@ def _validate(args: argparse.Namespace) -> int:
         f"{len(found.presets)} model presets in {root}"
     )
     print(coverage_report(found))
+    return 0
+
+
+def _lookup(args: argparse.Namespace) -> int:
+    """Resolve a device name to its SKU and print its dense peaks per visible device."""
+    import json
+
+    from xpuref.views.lookup import DeviceLookupError, lookup_name
+
+    root = Path(args.data) if args.data else data_dir()
+    try:
+        found = lookup_name(args.name, load_checked(root))
+    except DataError as exc:
+        print(exc.report(), file=sys.stderr)
+        return 1
+    except DeviceLookupError as exc:
+        print(f"lookup: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(found.as_dict(), ensure_ascii=False, indent=1, sort_keys=True))
+        return 0
+    share = (
+        f"; one of {found.visible_devices} devices the package shows, with 1/"
+        f"{found.visible_devices} of each figure"
+        if found.visible_devices > 1
+        else ""
+    )
+    print(f"{found.id}: {found.name} (matched {found.matched!r}{share})")
+    for key, value in found.peak_dense_per_device.items():
+        unit = "TOPS" if key.startswith("int") else "TFLOPS"
+        print(f"  {key:<12} {value:g} {unit} dense per visible device")
     return 0
 
 
@@ -112,6 +143,13 @@ def parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="check every data file")
     validate.add_argument("--data", help="data folder (default: the project's data/)")
     validate.set_defaults(run=_validate)
+    lookup = sub.add_parser(
+        "lookup", help="resolve a device name as drivers and frameworks print it"
+    )
+    lookup.add_argument("name", help="e.g. 'NVIDIA H100 80GB HBM3' or 'AMD Instinct MI250X'")
+    lookup.add_argument("--json", action="store_true", help="print the match as JSON")
+    lookup.add_argument("--data", help="data folder (default: the project's data/)")
+    lookup.set_defaults(run=_lookup)
     build = sub.add_parser("build", help="build the site atomically")
     build.add_argument("--config", default="mkdocs.yml", help="MkDocs config file")
     build.add_argument("--out", default="site", help="output folder (replaced only on success)")

@@ -180,11 +180,11 @@
   }
 
   /* Bytes a fits/does-not-fit answer uses: usable memory where a driver capture is recorded,
-     else the capacity as the vendor means it (HBM/GDDR "GB" are GiB). */
+     else the capacity as the vendor means it (HBM/GDDR "GB" are GiB), per visible device. */
   function memoryOf(data, id) {
     var d = id ? deviceById(data, id) : null;
     if (!d) return null;
-    return d.memory_usable_bytes || d.memory_bytes || null;
+    return share(d, d.memory_usable_bytes || d.memory_bytes || null);
   }
 
   function fitsText(total, memory, deviceChosen) {
@@ -192,11 +192,40 @@
     return total <= memory ? "yes" : "no";
   }
 
+  var SHAPE_FIELDS = ["vocab", "hidden", "layers", "heads", "kv_heads", "ffn", "experts", "top_k",
+    "learned_positions", "norm", "gated_mlp", "tied_embeddings", "bias", "head_dim", "qkv_bias", "qk_norm",
+    "layer_norms", "attention_sinks", "kv_lora_rank", "q_lora_rank", "qk_rope_head_dim", "sliding_window",
+    "global_every", "shared_experts", "expert_ffn", "dense_layers"];
+
   function configFrom(v) {
     var cfg = {};
-    ["vocab", "hidden", "layers", "heads", "kv_heads", "ffn", "experts", "top_k", "learned_positions",
-      "norm", "gated_mlp", "tied_embeddings", "bias"].forEach(function (key) { cfg[key] = v[key]; });
+    SHAPE_FIELDS.forEach(function (key) { if (v[key] !== undefined) cfg[key] = v[key]; });
     return cfg;
+  }
+
+  var GIB = 1073741824;
+
+  /* MFU from 6N + attention, and from the chosen model's layer-by-layer count when there is one. */
+  function mfuCalc(v, data) {
+    var options = {
+      peak_flops: v.peak_tflops * 1e12, devices: v.devices, recompute: v.recompute,
+      tokens_per_s: v.tokens_per_s, step_seconds: v.step_seconds, batch_tokens: v.batch_tokens
+    };
+    var perToken = C.training_flops_per_token(v.active_params,
+      { layers: v.layers, attention_width: v.attention_width, seq: v.seq });
+    var found = C.mfu(perToken, options);
+    var out = {
+      flops_per_token: found.flops_per_token, tokens_per_s_used: found.tokens_per_s,
+      model_flops_per_s: found.model_flops_per_s, mfu: found.mfu, hfu: found.hfu,
+      shape_flops_per_token: null, shape_mfu: null
+    };
+    var cfg = v.preset ? presetConfig(data, v.preset) : null;
+    if (cfg && v.seq >= 1) {
+      var shaped = C.model_flops_per_token(cfg, v.seq);
+      out.shape_flops_per_token = shaped;
+      out.shape_mfu = C.mfu(shaped, options).mfu;
+    }
+    return out;
   }
 
   var CALCS = {
@@ -280,18 +309,39 @@
     llm: function (v, data) {
       var cfg = need(presetConfig(data, v.preset), "preset", "Choose a decoder model.");
       var r = rateOf(v);
+      var memory = v.memory_gb === null ? null : v.memory_gb * GIB;
+      // tp devices work as one: their rates and bandwidths add, and the model is split over them.
       var found = C.llm_inference(cfg, {
         batch: v.batch, context: v.context, weights_dtype: v.weights_dtype, kv_dtype: v.kv_dtype,
-        peak_flops: r.peak, bandwidth: r.bw,
-        memory_bytes: v.memory_gb === null ? null : v.memory_gb * 1073741824
+        peak_flops: r.peak * v.tp, bandwidth: r.bw * v.tp,
+        memory_bytes: memory === null ? null : memory * v.tp
       });
-      return {
+      var perToken = C.kv_bytes_per_token(cfg, v.kv_dtype, { tp: v.tp });
+      var out = {
         weights: found.weights, kv_cache: found.kv_cache, fits: found.fits,
+        kv_bytes_per_token: perToken,
+        kv_sequence: C.kv_sequence_bytes(cfg, v.context, v.kv_dtype, { tp: v.tp }),
+        weights_per_device: found.weights / v.tp,
+        kv_budget: null, kv_tokens: null, concurrency: null, max_sequences: null,
         decode_seconds: found.decode_seconds, decode_tokens_per_s: found.decode_tokens_per_s,
         decode_tokens_per_s_seq: found.decode_tokens_per_s_seq, decode_bound: found.decode_bound,
         prefill_seconds: found.prefill_seconds, prefill_bound: found.prefill_bound
       };
+      if (memory !== null) {
+        var cap = C.kv_capacity(cfg, {
+          memory_bytes: memory, context: v.context, memory_fraction: v.memory_fraction,
+          weights_dtype: v.weights_dtype, kv_dtype: v.kv_dtype, tp: v.tp, block_size: v.block_size,
+          overhead_bytes: v.overhead_gb * GIB
+        });
+        out.weights_per_device = cap.weights_bytes;
+        out.kv_budget = cap.kv_budget_bytes;
+        out.kv_tokens = cap.tokens;
+        out.concurrency = cap.concurrency;
+        out.max_sequences = cap.max_sequences;
+      }
+      return out;
     },
+    mfu: function (v, data) { return mfuCalc(v, data); },
     export: function (v, data, form) {
       var peaks = {};
       Object.keys(C.BIT_LENGTHS).forEach(function (p) {
@@ -411,12 +461,23 @@
     if (!cfg) return;
     var full = C.transformer_config(cfg);
     var values = {
-      params: C.transformer_params(full), layers: full.layers, hidden: full.hidden, heads: full.heads,
-      kv_heads: full.kv_heads, head_dim: full.head_dim, vocab: full.vocab, ffn: full.ffn,
-      experts: full.experts, top_k: full.top_k, learned_positions: full.learned_positions, norm: full.norm,
-      gated_mlp: full.gated_mlp, tied_embeddings: full.tied_embeddings, bias: full.bias
+      params: C.transformer_params(full), active_params: C.transformer_params(full, { active: true }),
+      attention_width: full.q_dim
     };
+    // An optional field the preset leaves to its default stays empty (head_dim = hidden / heads).
+    SHAPE_FIELDS.forEach(function (key) {
+      var el = field(form, key);
+      var optional = el !== null && el.hasAttribute("data-optional");
+      values[key] = optional && !(key in cfg) ? null : full[key];
+    });
     Object.keys(values).forEach(function (key) { put(form, key, values[key], "preset"); });
+  }
+
+  /* A device that shows itself to software as N devices (MI250X: one per GCD) gives each of
+     them 1/N of the package's rate, bandwidth and memory; forms work per visible device. */
+  function share(device, value) {
+    if (value === null || value === undefined) return value;
+    return value / (device.visible_devices || 1);
   }
 
   function fillPeak(form, device) {
@@ -427,7 +488,7 @@
       var keys = PRECISION_ORDER.concat(Object.keys(peaks));
       for (var i = 0; i < keys.length; i += 1) if (peaks[keys[i]]) { precision.value = keys[i]; break; }
     }
-    put(form, "peak_tflops", peaks[precision.value], "device");
+    put(form, "peak_tflops", share(device, peaks[precision.value]), "device");
   }
 
   function fillDevice(form, data) {
@@ -435,8 +496,8 @@
     var device = select && select.value ? deviceById(data, select.value) : null;
     if (!device) return;
     fillPeak(form, device);
-    put(form, "bandwidth_gbs", device.memory_bandwidth_gbs, "device");
-    var memoryBytes = device.memory_usable_bytes || device.memory_bytes;
+    put(form, "bandwidth_gbs", share(device, device.memory_bandwidth_gbs), "device");
+    var memoryBytes = share(device, device.memory_usable_bytes || device.memory_bytes);
     put(form, "memory_gb", memoryBytes ? Number((memoryBytes / 1073741824).toPrecision(6)) : null, "device");
     if (field(form, "tops_fp16")) {
       Object.keys(C.BIT_LENGTHS).forEach(function (p) {
@@ -537,6 +598,12 @@
     form.querySelectorAll("[data-explain]").forEach(function (list) { list.textContent = ""; });
   }
 
+  /* calc's argument names for fields the forms ask for in other units. */
+  var FIELD_OF = {
+    peak_flops: "peak_tflops", bandwidth: "bandwidth_gbs", memory_bytes: "memory_gb",
+    overhead_bytes: "overhead_gb", flops_per_token: "active_params", params: "active_params"
+  };
+
   function recompute(form, data) {
     var started = performance.now();
     var id = form.getAttribute("data-calc");
@@ -568,7 +635,7 @@
         clearOutputs(form);
         form.setAttribute("data-state", "invalid");
         var name = error && error.argument ? String(error.argument).replace(/\[.*$/, "") : "";
-        var target = name ? field(form, name) : null;
+        var target = name ? field(form, name) || field(form, FIELD_OF[name] || name) : null;
         if (target) {
           setError(target, error.message);
           message.textContent = "Fix the marked fields to see results.";

@@ -187,8 +187,34 @@
 
   var NORMS = ["rmsnorm", "layernorm"];
   var CONFIG_KEYS = ["vocab", "hidden", "layers", "heads", "kv_heads", "ffn", "gated_mlp",
-    "tied_embeddings", "experts", "top_k", "norm", "bias", "learned_positions"];
+    "tied_embeddings", "experts", "top_k", "norm", "bias", "learned_positions", "head_dim",
+    "qkv_bias", "qk_norm", "layer_norms", "attention_sinks", "kv_lora_rank", "q_lora_rank",
+    "qk_rope_head_dim", "sliding_window", "global_every", "shared_experts", "expert_ffn",
+    "dense_layers"];
+  var DEFAULTED = ["kv_heads", "ffn", "head_dim", "expert_ffn"];  // None means "the default"
+  var SWITCHES = ["gated_mlp", "tied_embeddings", "bias", "qkv_bias", "qk_norm", "attention_sinks"];
+  var ZERO_COUNTS = [["layer_norms", 2], ["kv_lora_rank", 0], ["q_lora_rank", 0],
+    ["qk_rope_head_dim", 0], ["sliding_window", 0], ["global_every", 0], ["shared_experts", 0]];
   var CHECKED = "__xpurefCheckedConfig";
+
+  function checkRelations(c, qkvBias, experts, dense, layers) {
+    if (Boolean(c.kv_lora_rank) !== Boolean(c.qk_rope_head_dim)) {
+      throw CalcError("qk_rope_head_dim", "qk_rope_head_dim and kv_lora_rank go together: " +
+        "multi-head latent attention needs both (or neither)");
+    }
+    if (c.q_lora_rank && !c.kv_lora_rank) {
+      fail("q_lora_rank", "needs multi-head latent attention (kv_lora_rank > 0)");
+    }
+    if (qkvBias && c.kv_lora_rank) fail("qkv_bias", "is not defined for multi-head latent attention");
+    if (c.global_every && !c.sliding_window) fail("global_every", "needs a sliding_window");
+    if (c.shared_experts && experts === 1) fail("shared_experts", "needs experts > 1");
+    if (dense && experts === 1) {
+      fail("dense_layers", "needs experts > 1 (every layer of a dense model is dense)");
+    }
+    if (dense > layers) {
+      throw CalcError("dense_layers", "dense_layers (" + dense + ") must not exceed layers (" + layers + ")");
+    }
+  }
 
   function transformer_config(fields) {
     if (isMapping(fields) && fields[CHECKED] === true) return fields;
@@ -196,14 +222,13 @@
     Object.keys(fields).forEach(function (key) {
       if (CONFIG_KEYS.indexOf(key) === -1) fail(key, "is not a TransformerConfig field");
     });
-    function field(key, fallback) {  // only kv_heads and ffn take None for their default
+    function field(key, fallback) {  // only DEFAULTED fields take None for their default
       var value = fields[key];
-      if (value === undefined || (value === null && (key === "kv_heads" || key === "ffn"))) return fallback;
+      if (value === undefined || (value === null && DEFAULTED.indexOf(key) !== -1)) return fallback;
       return value;
     }
-    var gated = checkBool("gated_mlp", field("gated_mlp", false));
-    var tied = checkBool("tied_embeddings", field("tied_embeddings", false));
-    var bias = checkBool("bias", field("bias", false));
+    var switches = {};
+    SWITCHES.forEach(function (key) { switches[key] = checkBool(key, field(key, false)); });
     var vocab = checkCount("vocab", fields.vocab);
     var hidden = checkCount("hidden", fields.hidden);
     var layers = checkCount("layers", fields.layers);
@@ -214,8 +239,14 @@
     var topK = checkCount("top_k", field("top_k", 1));
     var norm = checkChoice("norm", field("norm", "rmsnorm"), NORMS);
     var positions = checkCount("learned_positions", field("learned_positions", 0), 0);
-    if (hidden % heads) {
-      throw CalcError("heads", "heads (" + heads + ") must divide hidden (" + hidden + ")");
+    var rawHead = field("head_dim", null);
+    var explicitHead = rawHead === null ? null : checkCount("head_dim", rawHead);
+    var counts = {};
+    ZERO_COUNTS.forEach(function (pair) { counts[pair[0]] = checkCount(pair[0], field(pair[0], pair[1]), 0); });
+    var expertFfn = checkCount("expert_ffn", field("expert_ffn", ffn));
+    var dense = checkCount("dense_layers", field("dense_layers", 0), 0);
+    if (explicitHead === null && hidden % heads) {
+      throw CalcError("heads", "heads (" + heads + ") must divide hidden (" + hidden + "), or give head_dim");
     }
     if (heads % kv) {
       throw CalcError("kv_heads", "kv_heads (" + kv + ") must divide heads (" + heads + ")");
@@ -223,12 +254,19 @@
     if (topK > experts) {
       throw CalcError("top_k", "top_k (" + topK + ") must not exceed experts (" + experts + ")");
     }
+    checkRelations(counts, switches.qkv_bias, experts, dense, layers);
+    var headDim = explicitHead === null ? Math.floor(hidden / heads) : explicitHead;
+    var local = 0;
+    if (counts.sliding_window) local = counts.global_every ? layers - Math.floor(layers / counts.global_every) : layers;
     var cfg = {
       vocab: vocab, hidden: hidden, layers: layers, heads: heads, kv_heads: kv, ffn: ffn,
-      gated_mlp: gated, tied_embeddings: tied, experts: experts, top_k: topK, norm: norm,
-      bias: bias, learned_positions: positions,
-      head_dim: hidden / heads, kv_dim: kv * (hidden / heads)
+      experts: experts, top_k: topK, norm: norm, learned_positions: positions, head_dim: headDim,
+      expert_ffn: expertFfn, dense_layers: dense,
+      q_dim: heads * headDim, kv_dim: kv * headDim, local_layers: local,
+      moe_layers: experts === 1 ? 0 : layers - dense
     };
+    SWITCHES.forEach(function (key) { cfg[key] = switches[key]; });
+    Object.keys(counts).forEach(function (key) { cfg[key] = counts[key]; });
     Object.defineProperty(cfg, CHECKED, { value: true, enumerable: false });
     return Object.freeze(cfg);
   }
@@ -237,17 +275,38 @@
     return cfg.norm === "layernorm" && cfg.bias ? 2 * cfg.hidden : cfg.hidden;
   }
 
-  function attentionParams(cfg) {
+  function attentionMatrices(cfg) {
     var h = cfg.hidden;
-    var kv = cfg.kv_dim;
-    return 2 * h * h + 2 * h * kv + (cfg.bias ? 2 * h + 2 * kv : 0);
+    var d = cfg.head_dim;
+    var n = cfg.heads;
+    if (cfg.kv_lora_rank) {
+      var rope = cfg.qk_rope_head_dim;
+      var rank = cfg.kv_lora_rank;
+      var qRank = cfg.q_lora_rank;
+      var query = qRank ? h * qRank + qRank * n * (d + rope) : h * n * (d + rope);
+      var latent = h * (rank + rope) + rank * n * 2 * d;
+      return query + latent + n * d * h;
+    }
+    return 2 * h * cfg.q_dim + 2 * h * cfg.kv_dim;
   }
 
-  function expertParams(cfg) {
-    var h = cfg.hidden;
-    var f = cfg.ffn;
-    if (cfg.gated_mlp) return 3 * h * f + (cfg.bias ? 2 * f + h : 0);
-    return 2 * h * f + (cfg.bias ? f + h : 0);
+  function attentionParams(cfg) {
+    var total = attentionMatrices(cfg);
+    if (cfg.kv_lora_rank) total += cfg.kv_lora_rank + cfg.q_lora_rank;
+    else if (cfg.bias) total += cfg.q_dim + 2 * cfg.kv_dim + cfg.hidden;
+    else if (cfg.qkv_bias) total += cfg.q_dim + 2 * cfg.kv_dim;
+    if (cfg.qk_norm) total += 2 * cfg.head_dim;
+    if (cfg.attention_sinks) total += cfg.heads;
+    return total;
+  }
+
+  function mlpMatrices(cfg, width) {
+    return (cfg.gated_mlp ? 3 : 2) * cfg.hidden * width;
+  }
+
+  function mlpParams(cfg, width) {
+    if (!cfg.bias) return mlpMatrices(cfg, width);
+    return mlpMatrices(cfg, width) + (cfg.gated_mlp ? 2 * width + cfg.hidden : width + cfg.hidden);
   }
 
   function routerParams(cfg) {
@@ -258,22 +317,33 @@
   function transformer_params(cfgFields, options) {
     var cfg = transformer_config(cfgFields);
     var active = checkBool("active", opt(options, "active", false));
-    var experts = active ? cfg.top_k : cfg.experts;
-    var perLayer = 2 * normParams(cfg) + attentionParams(cfg) + experts * expertParams(cfg) +
-      routerParams(cfg);
+    var routed = active ? cfg.top_k : cfg.experts;
+    var common = cfg.layer_norms * normParams(cfg) + attentionParams(cfg);
+    var denseMlp = mlpParams(cfg, cfg.ffn);
+    var moeMlp = (routed + cfg.shared_experts) * mlpParams(cfg, cfg.expert_ffn) + routerParams(cfg);
+    var moe = cfg.moe_layers;
+    var body = cfg.layers * common + (cfg.layers - moe) * denseMlp + moe * moeMlp;
     var embeddings = cfg.vocab * cfg.hidden + cfg.learned_positions * cfg.hidden;
     var head = cfg.tied_embeddings ? 0 : cfg.vocab * cfg.hidden;
-    return embeddings + cfg.layers * perLayer + normParams(cfg) + head;
+    return embeddings + body + normParams(cfg) + head;
   }
 
-  /** Forward MACs per token at sequence length seq (attention over the whole sequence). */
+  function attendedKeys(cfg, seq) {
+    var local = cfg.local_layers;
+    return (cfg.layers - local) * seq + local * Math.min(seq, cfg.sliding_window);
+  }
+
+  /** Forward MACs per token at sequence length seq (attention over every key kept). */
   function transformer_token_macs(cfg, seq) {
-    var h = cfg.hidden;
-    var projections = 2 * h * h + 2 * h * cfg.kv_dim;
-    var attention = 2 * seq * h;
-    var mlp = cfg.top_k * (cfg.gated_mlp ? 3 : 2) * h * cfg.ffn;
-    var router = cfg.experts > 1 ? h * cfg.experts : 0;
-    return cfg.layers * (projections + attention + mlp + router) + h * cfg.vocab;
+    var perKey = cfg.kv_lora_rank ? cfg.heads * (2 * cfg.head_dim + cfg.qk_rope_head_dim) : 2 * cfg.q_dim;
+    var moe = cfg.moe_layers;
+    var denseMlp = mlpMatrices(cfg, cfg.ffn);
+    var expert = mlpMatrices(cfg, cfg.expert_ffn);
+    var moeMlp = (cfg.top_k + cfg.shared_experts) * expert + cfg.hidden * cfg.experts;
+    var mlp = (cfg.layers - moe) * denseMlp + moe * moeMlp;
+    var projections = cfg.layers * attentionMatrices(cfg);
+    var attention = attendedKeys(cfg, seq) * perKey;
+    return projections + attention + mlp + cfg.hidden * cfg.vocab;
   }
 
   function transformer_forward(cfgFields, options) {
@@ -639,8 +709,7 @@
     var memory = memoryRaw === null ? null : checkNumber("memory_bytes", memoryRaw);
     var params = transformer_params(cfg);
     var weights = weights_bytes(params, opt(options, "weights_dtype", undefined));
-    var kv = kv_cache_bytes(cfg.layers, cfg.kv_heads, cfg.head_dim, context,
-      { batch: batch, dtype: opt(options, "kv_dtype", undefined) });
+    var kv = batch * sequenceBytes(cfg, context, dtype_bytes(opt(options, "kv_dtype", undefined), { name: "kv_dtype" }), 1);
     var moved = weights + kv;
     var decodeFlops = 2.0 * batch * transformer_token_macs(cfg, context);
     var decodeSeconds = roofline_time(decodeFlops, moved, peak, bw);
@@ -653,6 +722,133 @@
       decode_bound: bound_by(decodeFlops, moved, peak, bw),
       prefill_flops: prefillFlops, prefill_seconds: roofline_time(prefillFlops, moved, peak, bw),
       prefill_bound: bound_by(prefillFlops, moved, peak, bw)
+    };
+  }
+
+  /* ---------- serving capacity (xpuref.calc._serving) ---------- */
+
+  function layerTokenElements(cfg, tp) {
+    if (cfg.heads % tp) throw CalcError("tp", "tp (" + tp + ") must divide heads (" + cfg.heads + ")");
+    if (cfg.kv_lora_rank) return cfg.kv_lora_rank + cfg.qk_rope_head_dim;
+    var kv = cfg.kv_heads;
+    if (kv % tp && tp % kv) {
+      throw CalcError("tp", "tp (" + tp + ") must divide kv_heads (" + kv + ") or be a multiple of it");
+    }
+    return 2 * Math.max(1, Math.floor(kv / tp)) * cfg.head_dim;
+  }
+
+  function sequenceBytes(cfg, tokens, size, tp) {
+    var local = cfg.local_layers;
+    var kept = (cfg.layers - local) * tokens + local * Math.min(tokens, cfg.sliding_window);
+    return kept * layerTokenElements(cfg, tp) * size;
+  }
+
+  /** KV-cache bytes one token takes on one device, summed over every layer. */
+  function kv_bytes_per_token(cfgFields, dtype, options) {
+    if (isMapping(dtype)) { options = dtype; dtype = undefined; }
+    var cfg = transformer_config(cfgFields);
+    var size = dtype_bytes(dtype === undefined ? "bf16" : dtype);
+    var tp = checkCount("tp", opt(options, "tp", 1));
+    return cfg.layers * layerTokenElements(cfg, tp) * size;
+  }
+
+  /** KV-cache bytes of one sequence of tokens on one device (sliding windows capped). */
+  function kv_sequence_bytes(cfgFields, tokens, dtype, options) {
+    if (isMapping(dtype)) { options = dtype; dtype = undefined; }
+    var cfg = transformer_config(cfgFields);
+    var size = dtype_bytes(dtype === undefined ? "bf16" : dtype);
+    var count = checkCount("tokens", tokens);
+    return sequenceBytes(cfg, count, size, checkCount("tp", opt(options, "tp", 1)));
+  }
+
+  /** KV budget, tokens and concurrent sequences of context tokens on each of tp devices. */
+  function kv_capacity(cfgFields, options) {
+    var cfg = transformer_config(cfgFields);
+    var memory = checkNumber("memory_bytes", opt(options, "memory_bytes", undefined));
+    var count = checkCount("context", opt(options, "context", undefined));
+    var fractionRaw = opt(options, "memory_fraction", 0.9);
+    var fraction = checkNumber("memory_fraction", fractionRaw);
+    if (fraction > 1) fail("memory_fraction", "must be at most 1, got " + repr(fractionRaw));
+    var tp = checkCount("tp", opt(options, "tp", 1));
+    var block = checkCount("block_size", opt(options, "block_size", 16));
+    var weightsRaw = opt(options, "weights_bytes", null);
+    var weights;
+    if (weightsRaw === null) {
+      weights = transformer_params(cfg) * dtype_bytes(opt(options, "weights_dtype", "bf16"), { name: "weights_dtype" }) / tp;
+    } else {
+      weights = checkNumber("weights_bytes", weightsRaw, true);
+    }
+    var overhead = checkNumber("overhead_bytes", opt(options, "overhead_bytes", 0.0), true);
+    var size = dtype_bytes(opt(options, "kv_dtype", "bf16"), { name: "kv_dtype" });
+    var perLayer = layerTokenElements(cfg, tp) * size;
+    var perToken = cfg.layers * perLayer;
+    var budget = memory * fraction;
+    var kvBudget = budget - weights - overhead;
+    var blocks = Math.max(0, Math.floor(kvBudget / (block * perToken)));
+    var local = cfg.local_layers;
+    var keptLocal = Math.min(count, cfg.sliding_window);
+    var sequenceBlocks = (cfg.layers - local) * Math.ceil(count / block) + local * Math.ceil(keptLocal / block);
+    var concurrency = blocks * cfg.layers / sequenceBlocks;
+    return {
+      weights_bytes: weights, budget_bytes: budget, kv_budget_bytes: Math.max(0.0, kvBudget),
+      bytes_per_token: perToken, sequence_bytes: sequenceBytes(cfg, count, size, tp),
+      blocks: blocks, tokens: blocks * block, concurrency: concurrency,
+      max_sequences: Math.floor(concurrency), fits: concurrency >= 1 ? "yes" : "no"
+    };
+  }
+
+  /* ---------- utilisation (xpuref.calc._mfu) ---------- */
+
+  function training_flops_per_token(params, options) {
+    var n = checkNumber("params", params);
+    var layers = checkCount("layers", opt(options, "layers", 0), 0);
+    var width = checkCount("attention_width", opt(options, "attention_width", 0), 0);
+    var seq = checkCount("seq", opt(options, "seq", 0), 0);
+    return 6.0 * n + 12.0 * layers * width * seq;
+  }
+
+  function model_flops_per_token(cfgFields, seq) {
+    return 6.0 * transformer_token_macs(transformer_config(cfgFields), checkCount("seq", seq));
+  }
+
+  function throughput(rate, step, batch) {
+    if (given(rate)) {
+      if (given(step) || given(batch)) fail("tokens_per_s", "is given with step_seconds or batch_tokens: give one");
+      return checkNumber("tokens_per_s", rate);
+    }
+    if (!given(step) && !given(batch)) fail("tokens_per_s", "is missing: give it, or step_seconds and batch_tokens");
+    if (!given(batch)) fail("batch_tokens", "is needed with step_seconds");
+    if (!given(step)) fail("step_seconds", "is needed with batch_tokens");
+    var seconds = checkNumber("step_seconds", step);
+    return checkNumber("batch_tokens", batch) / seconds;
+  }
+
+  function percent(value) { return (value * 100).toFixed(1) + "%"; }
+
+  /** MFU and HFU of a run: tokens/s over all devices against devices x dense peak. */
+  function mfu(flops_per_token, options) {
+    var work = checkNumber("flops_per_token", flops_per_token);
+    var peak = checkNumber("peak_flops", opt(options, "peak_flops", undefined));
+    var rate = throughput(opt(options, "tokens_per_s", null), opt(options, "step_seconds", null),
+      opt(options, "batch_tokens", null));
+    var count = checkCount("devices", opt(options, "devices", 1));
+    var mode = checkChoice("recompute", opt(options, "recompute", "none"), ["none", "full"]);
+    var hardware = work * (mode === "full" ? 4.0 / 3.0 : 1.0);
+    var perDevice = work * rate / count;
+    var model = perDevice / peak;
+    if (model > 1) {
+      fail("peak_flops", "gives an impossible MFU of " + percent(model) + ": the peak is likely not " +
+        "this device's dense rate at this precision (another SKU's peak, a sparse or FP8 rate where " +
+        "BF16 ran, or one die's peak for a package), or tokens_per_s covers more devices than devices=" + count);
+    }
+    var hfu = hardware * rate / count / peak;
+    if (hfu > 1) {
+      fail("recompute", "gives an impossible HFU of " + percent(hfu) + " with MFU " + percent(model) +
+        ": the run did not recompute every activation, or the peak is too low");
+    }
+    return {
+      flops_per_token: work, hardware_flops_per_token: hardware, tokens_per_s: rate,
+      model_flops_per_s: perDevice, mfu: model, hfu: hfu
     };
   }
 
@@ -974,6 +1170,12 @@
     bound_by: bound_by,
     gpu_hours: gpu_hours,
     llm_inference: llm_inference,
+    kv_bytes_per_token: kv_bytes_per_token,
+    kv_sequence_bytes: kv_sequence_bytes,
+    kv_capacity: kv_capacity,
+    training_flops_per_token: training_flops_per_token,
+    model_flops_per_token: model_flops_per_token,
+    mfu: mfu,
     tpp: tpp,
     device_tpp: device_tpp,
     performance_density: performance_density,

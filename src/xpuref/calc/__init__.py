@@ -1,5 +1,8 @@
 """The math behind xpuref's numbers: model cost, training compute, memory, roofline, export rules.
 
+Serving capacity (KV cache per token and per device, tokens and concurrent sequences that fit)
+and training utilisation (MFU, HFU) are computed from a model's shape and a device's dense peak.
+
 Conventions: one multiply-accumulate (MAC) is two FLOPs and every cost reports both macs
 and flops. Attention score and value matmuls are counted over the full sequence (no causal
 halving); norms, activations, softmax and embedding lookups are not counted as MACs, and
@@ -35,6 +38,7 @@ from xpuref.calc._memory import (
     training_state_parts,
     weights_bytes,
 )
+from xpuref.calc._mfu import mfu, model_flops_per_token, training_flops_per_token
 from xpuref.calc._presets import MODEL_KINDS, model_cost, preset_transformer
 from xpuref.calc._roofline import (
     attainable_flops,
@@ -45,6 +49,7 @@ from xpuref.calc._roofline import (
     ridge_point,
     roofline_time,
 )
+from xpuref.calc._serving import kv_bytes_per_token, kv_capacity, kv_sequence_bytes
 from xpuref.calc._system import system_totals
 from xpuref.calc._training import megatron_iteration_flops, training_flops, training_time
 from xpuref.calc._transformer import (
@@ -86,11 +91,16 @@ __all__ = [
     "gemm_intensity",
     "gib_to_gb",
     "gpu_hours",
+    "kv_bytes_per_token",
     "kv_cache_bytes",
+    "kv_capacity",
+    "kv_sequence_bytes",
     "linear",
     "llm_inference",
     "megatron_iteration_flops",
+    "mfu",
     "model_cost",
+    "model_flops_per_token",
     "performance_density",
     "preset_transformer",
     "ridge_point",
@@ -100,6 +110,7 @@ __all__ = [
     "tflops_to_flops",
     "tpp",
     "training_flops",
+    "training_flops_per_token",
     "training_state_bytes",
     "training_state_parts",
     "training_time",

@@ -1,6 +1,7 @@
 """LLM inference bounds: weights and KV-cache bytes, and prefill and decode time on a roofline.
 
-Decode reads every weight and the whole KV cache once per generated token of a batch, and
+Decode reads every weight and the whole KV cache once per generated token of a batch (the
+cache as xpuref.calc.kv_sequence_bytes sizes it: latent for MLA, windows capped), and
 does 2 x batch x (forward MACs per token at the context length) FLOPs; prefill does the full
 forward pass over batch x context tokens. Both times are roofline lower bounds:
 max(FLOPs / peak, bytes / bandwidth).
@@ -11,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from xpuref.calc._memory import kv_cache_bytes, weights_bytes
+from xpuref.calc._dtypes import dtype_bytes
+from xpuref.calc._memory import weights_bytes
 from xpuref.calc._roofline import bound_by, roofline_time
+from xpuref.calc._serving import sequence_bytes
 from xpuref.calc._transformer import (
     TransformerConfig,
     transformer_config,
@@ -45,8 +48,7 @@ def llm_inference(
     memory = None if memory_bytes is None else check_number("memory_bytes", memory_bytes)
     params = transformer_params(config)
     weights = weights_bytes(params, weights_dtype)
-    heads = int(config.kv_heads or config.heads)
-    kv = kv_cache_bytes(config.layers, heads, config.head_dim, context, batch=batch, dtype=kv_dtype)
+    kv = batch * sequence_bytes(config, context, dtype_bytes(kv_dtype, name="kv_dtype"), 1)
     moved = weights + kv
     decode_flops = 2.0 * batch * transformer_token_macs(config, context)
     decode_seconds = roofline_time(decode_flops, moved, peak, bw)

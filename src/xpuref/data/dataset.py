@@ -10,6 +10,7 @@ from xpuref.data.catalog import load_architectures, load_devices, load_vendors
 from xpuref.data.devices import Architecture, Device, Vendor
 from xpuref.data.knowledge import Knowledge, load_knowledge
 from xpuref.data.loader import load_model
+from xpuref.data.measurements import Bound, Measurement, MeasurementsFile
 from xpuref.data.presets import ModelPreset, PresetsFile
 from xpuref.data.problems import DataError, Problem
 from xpuref.data.published import PublishedFile, Statement
@@ -44,6 +45,8 @@ class Dataset:
     published: tuple[Statement, ...] = ()
     systems: dict[str, System] = field(default_factory=dict)
     system_files: dict[str, str] = field(default_factory=dict)
+    measurements: tuple[Measurement, ...] = ()
+    measurement_bounds: dict[str, Bound] = field(default_factory=dict)
     locations: dict[str, tuple[str, int]] = field(default_factory=dict, compare=False, repr=False)
     memo: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -122,6 +125,56 @@ def _published(
     return tuple(parsed.statements)
 
 
+def _measurements(
+    root: Path,
+    registry: Registry,
+    presets: dict[str, ModelPreset],
+    devices: dict[str, Device],
+    problems: list[Problem],
+) -> tuple[tuple[Measurement, ...], dict[str, Bound]]:
+    """Load measurements.yaml (optional) and check the presets, devices and rates it names."""
+    path = root / "measurements.yaml"
+    if not path.exists():
+        return (), {}
+    loaded = load_model(MeasurementsFile, path, root, problems, registry=registry)
+    if loaded is None:
+        return (), {}
+    parsed, src = loaded
+    seen: set[str] = set()
+    for i, case in enumerate(parsed.measurements):
+        where = ("measurements", i)
+        if case.id in seen:
+            problems.append(problem_at(src, (*where, "id"), f"'{case.id}' is used twice"))
+        seen.add(case.id)
+        if case.kind not in parsed.bounds:
+            problems.append(
+                problem_at(src, (*where, "kind"), f"no bound is stated for {case.kind}")
+            )
+        model = getattr(case, "model", None)
+        if model is not None:
+            preset = presets.get(model)
+            if preset is None or preset.architecture.kind != "decoder":
+                problems.append(
+                    problem_at(src, (*where, "model"), f"'{model}' is not a decoder preset")
+                )
+        device_id = getattr(case, "device", None)
+        if device_id is not None:
+            device = devices.get(device_id)
+            if device is None:
+                problems.append(
+                    problem_at(src, (*where, "device"), f"unknown device id '{device_id}'")
+                )
+            elif getattr(case, "precision", "") not in device.peak_dense:
+                problems.append(
+                    problem_at(
+                        src,
+                        (*where, "precision"),
+                        f"{device_id} gives no {getattr(case, 'precision', '')} rate",
+                    )
+                )
+    return tuple(parsed.measurements), {str(kind): bound for kind, bound in parsed.bounds.items()}
+
+
 def load_dataset(root: Path) -> Dataset:
     """Load and check every data file; raise one DataError listing every problem found."""
     problems: list[Problem] = []
@@ -140,6 +193,9 @@ def load_dataset(root: Path) -> Dataset:
     presets_file = load_model(PresetsFile, root / "models.yaml", root, problems, registry=registry)
     locations: dict[str, tuple[str, int]] = {}
     published = _published(root, registry, found.devices, rules_file, locations, problems)
+    measurements, bounds = _measurements(
+        root, registry, presets_file[0].models if presets_file else {}, found.devices, problems
+    )
     if problems or rules_file is None or presets_file is None:
         raise DataError(problems)
     return Dataset(
@@ -156,5 +212,7 @@ def load_dataset(root: Path) -> Dataset:
         published=published,
         systems=systems.systems,
         system_files=systems.files,
+        measurements=measurements,
+        measurement_bounds=bounds,
         locations=locations,
     )

@@ -153,17 +153,44 @@ class Decoder(_Arch):
     norm: Literal["rmsnorm", "layernorm"] = "rmsnorm"
     bias: bool = False
     learned_positions: Annotated[int, Field(ge=0, le=10**7)] = 0
+    head_dim: Small | None = None
+    qkv_bias: bool = False
+    qk_norm: bool = False
+    layer_norms: Annotated[int, Field(ge=0, le=8)] = 2
+    attention_sinks: bool = False
+    kv_lora_rank: Annotated[int, Field(ge=0, le=100_000)] = 0
+    q_lora_rank: Annotated[int, Field(ge=0, le=100_000)] = 0
+    qk_rope_head_dim: Annotated[int, Field(ge=0, le=100_000)] = 0
+    sliding_window: Annotated[int, Field(ge=0, le=10**9)] = 0
+    global_every: Annotated[int, Field(ge=0, le=100_000)] = 0
+    shared_experts: Annotated[int, Field(ge=0, le=100_000)] = 0
+    expert_ffn: Count | None = None
+    dense_layers: Annotated[int, Field(ge=0, le=100_000)] = 0
     seq: Count
 
     @model_validator(mode="after")
     def _shapes(self) -> Decoder:
-        """Heads divide the width, KV heads divide the heads, top_k fits the experts."""
-        if self.hidden % self.heads:
-            raise ValueError(f"heads ({self.heads}) must divide hidden ({self.hidden})")
+        """The relations xpuref.calc.TransformerConfig requires, checked with the data."""
+        if self.head_dim is None and self.hidden % self.heads:
+            raise ValueError(
+                f"heads ({self.heads}) must divide hidden ({self.hidden}), or give head_dim"
+            )
         if self.kv_heads is not None and self.heads % self.kv_heads:
             raise ValueError(f"kv_heads ({self.kv_heads}) must divide heads ({self.heads})")
         if self.top_k > self.experts:
             raise ValueError(f"top_k ({self.top_k}) must not exceed experts ({self.experts})")
+        if bool(self.kv_lora_rank) != bool(self.qk_rope_head_dim):
+            raise ValueError("kv_lora_rank and qk_rope_head_dim go together (latent attention)")
+        if self.q_lora_rank and not self.kv_lora_rank:
+            raise ValueError("q_lora_rank needs latent attention (kv_lora_rank > 0)")
+        if self.qkv_bias and self.kv_lora_rank:
+            raise ValueError("qkv_bias is not defined for latent attention")
+        if self.global_every and not self.sliding_window:
+            raise ValueError("global_every needs a sliding_window")
+        if (self.shared_experts or self.dense_layers) and self.experts == 1:
+            raise ValueError("shared_experts and dense_layers need experts > 1")
+        if self.dense_layers > self.layers:
+            raise ValueError(f"dense_layers ({self.dense_layers}) exceeds layers ({self.layers})")
         return self
 
 
@@ -174,19 +201,32 @@ Architecture = Annotated[
 
 
 class Published(Strict):
-    """What a third party published for the model."""
+    """What a third party published for the model.
+
+    ``params`` is an exact count; ``params_billion`` and ``active_params_billion`` are the
+    rounded figures a model card gives (to the digits written) where no exact count is
+    published. ``active_params_billion`` follows the card's own convention, which for some
+    MoE models leaves out the input embedding.
+    """
 
     params: Annotated[int, Field(ge=1, le=10**14)] | None = None
+    params_billion: Annotated[float, Field(gt=0, le=1e5)] | None = None
+    active_params_billion: Annotated[float, Field(gt=0, le=1e5)] | None = None
     gmacs: Annotated[float, Field(gt=0, le=1e9)] | None = None
 
 
 class ModelPreset(Strict):
-    """One preset: title, architecture, published counts and the page they were read on."""
+    """One preset: title, architecture, published counts and the pages they were read on.
+
+    ``source`` backs the published counts; ``shape_source``, where given, is the page the
+    architecture fields were read on (when the count's page does not list them).
+    """
 
     title: Text
     architecture: Architecture
     published: Published = Published()
     source: Page
+    shape_source: Page | None = None
 
     def plain(self) -> dict[str, Any]:
         """The preset as plain data (title, architecture, published counts, source)."""

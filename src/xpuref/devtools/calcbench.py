@@ -14,7 +14,7 @@ from typing import Any
 __all__ = ["CHROMIUM", "calculator_timings", "served"]
 
 CHROMIUM = "/usr/bin/chromium"
-_PAGES = ("flops", "memory", "roofline", "llm", "export", "units")
+_PAGES = ("flops", "memory", "roofline", "llm", "mfu", "export", "units")
 _ROUNDS = 5
 
 

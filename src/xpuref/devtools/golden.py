@@ -198,6 +198,44 @@ def _config(arch: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in arch.items() if key not in ("kind", "seq")}
 
 
+def _random_shape(rng: random.Random) -> dict[str, Any]:
+    """A random shape using the newer fields: head size, MLA, windows, shared experts."""
+    kv = rng.choice((1, 2, 4, 8))
+    heads = kv * rng.randint(1, 16)
+    experts = rng.choice((1, 8, 64, 256))
+    layers = rng.randint(1, 96)
+    mla = rng.random() < 0.3
+    window = rng.choice((0, 0, 128, 4096))
+    cfg: dict[str, Any] = {
+        "vocab": rng.randint(1, 300000),
+        "hidden": rng.randint(1, 16384),
+        "layers": layers,
+        "heads": heads,
+        "kv_heads": kv,
+        "head_dim": rng.choice((64, 128, 256)),
+        "ffn": rng.randint(1, 40000),
+        "gated_mlp": rng.random() < 0.7,
+        "tied_embeddings": rng.random() < 0.3,
+        "experts": experts,
+        "top_k": rng.randint(1, min(experts, 8)),
+        "bias": rng.random() < 0.2,
+        "qkv_bias": (not mla) and rng.random() < 0.3,
+        "qk_norm": rng.random() < 0.3,
+        "layer_norms": rng.choice((2, 2, 4)),
+        "attention_sinks": rng.random() < 0.2,
+        "sliding_window": window,
+        "global_every": rng.choice((0, 2, 6)) if window else 0,
+    }
+    if mla:
+        cfg.update(kv_lora_rank=rng.choice((256, 512)), qk_rope_head_dim=64,
+                   q_lora_rank=rng.choice((0, 1536)))  # fmt: skip
+    if experts > 1:
+        cfg.update(expert_ffn=rng.choice((None, rng.randint(1, 4096))),
+                   shared_experts=rng.choice((0, 0, 1, 2)),
+                   dense_layers=rng.randint(0, min(3, layers)))  # fmt: skip
+    return cfg
+
+
 def _transformers(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
     """Decoder-only transformers: the presets, random shapes and every refused field."""
     for preset in ds.presets.values():
@@ -230,6 +268,10 @@ def _transformers(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
         }
         cases.ok("transformer_params", cfg, active=rng.random() < 0.5)
         cases.ok("transformer_forward", cfg, batch=rng.randint(1, 64), seq=rng.randint(1, 32768))
+    for _ in range(25):
+        cfg = _random_shape(rng)
+        cases.ok("transformer_params", cfg, active=rng.random() < 0.5)
+        cases.ok("transformer_forward", cfg, batch=rng.randint(1, 16), seq=rng.randint(1, 65536))
     base = {"vocab": 1000, "hidden": 64, "layers": 2, "heads": 8}
     for field in ("vocab", "hidden", "layers", "heads"):
         for bad in _BAD_COUNTS:
@@ -246,6 +288,35 @@ def _transformers(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
     cases.bad("kv_heads", "transformer_params", {**base, "kv_heads": 3})
     cases.bad("top_k", "transformer_params", {**base, "experts": 2, "top_k": 3})
     cases.bad("active", "transformer_params", base, active="no")
+    for field in ("qkv_bias", "qk_norm", "attention_sinks"):
+        cases.bad(field, "transformer_params", {**base, field: 1})
+    for field in ("head_dim", "expert_ffn"):
+        for bad in (0, -1, 1.5, True):
+            cases.bad(field, "transformer_params", {**base, field: bad})
+    for field in (
+        "layer_norms",
+        "kv_lora_rank",
+        "q_lora_rank",
+        "qk_rope_head_dim",
+        "sliding_window",
+        "global_every",
+        "shared_experts",
+        "dense_layers",
+    ):
+        for bad in (-1, 1.5, True, None):
+            cases.bad(field, "transformer_params", {**base, field: bad})
+    moe = {**base, "experts": 4, "top_k": 2}
+    cases.bad("heads", "transformer_params", {**base, "heads": 6})
+    cases.ok("transformer_params", {**base, "heads": 6, "kv_heads": 3, "head_dim": 20})
+    cases.bad("qk_rope_head_dim", "transformer_params", {**base, "kv_lora_rank": 32})
+    cases.bad("qk_rope_head_dim", "transformer_params", {**base, "qk_rope_head_dim": 16})
+    cases.bad("q_lora_rank", "transformer_params", {**base, "q_lora_rank": 16})
+    cases.bad("qkv_bias", "transformer_params",
+              {**base, "kv_lora_rank": 32, "qk_rope_head_dim": 8, "qkv_bias": True})  # fmt: skip
+    cases.bad("global_every", "transformer_params", {**base, "global_every": 2})
+    cases.bad("shared_experts", "transformer_params", {**base, "shared_experts": 1})
+    cases.bad("dense_layers", "transformer_params", {**base, "dense_layers": 1})
+    cases.bad("dense_layers", "transformer_params", {**moe, "dense_layers": 3})
     for bad in _BAD_COUNTS:
         cases.bad("batch", "transformer_forward", base, batch=bad, seq=16)
         cases.bad("seq", "transformer_forward", base, batch=1, seq=bad)
@@ -538,6 +609,109 @@ def _twins(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
     cases.ok("activation_bytes_per_layer", 2048, 1, 4096, 32, tp=8)
 
 
+def _serving(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
+    """KV bytes per token and per sequence, and KV capacity, for presets and random shapes."""
+    decoders = [
+        _config(p.architecture.plain())
+        for p in ds.presets.values()
+        if p.architecture.kind == "decoder"
+    ]
+    shapes = decoders + [_random_shape(rng) for _ in range(15)]
+    for cfg in shapes:
+        tps = [t for t in (1, 2, 4, 8, 16) if _tp_ok(cfg, t)]
+        tp = rng.choice(tps)
+        for dtype in ("bf16", "fp8"):
+            cases.ok("kv_bytes_per_token", cfg, dtype, tp=tp)
+        cases.ok("kv_bytes_per_token", cfg)
+        for tokens in (1, 127, 4096, 131072):
+            cases.ok("kv_sequence_bytes", cfg, tokens, "bf16", tp=tp)
+        cases.ok(
+            "kv_capacity", cfg, memory_bytes=rng.choice((24, 80, 141, 192)) * 2**30,
+            context=rng.choice((2048, 8192, 32768, 131072)), tp=tp,
+            memory_fraction=rng.choice((0.9, 0.95, 1.0)),
+            weights_dtype=rng.choice(("bf16", "fp8", "int4")),
+            kv_dtype=rng.choice(("bf16", "fp8")), block_size=rng.choice((1, 16, 64)),
+            overhead_bytes=rng.choice((0.0, 2.5 * 2**30)),
+        )  # fmt: skip
+    first = decoders[0]
+    cases.ok("kv_capacity", first, memory_bytes=3.81 * 2**30, memory_fraction=1.0,
+             weights_bytes=0, context=20000)  # fmt: skip
+    cases.ok("kv_capacity", first, memory_bytes=1e9, context=4096)
+    cases.bad("dtype", "kv_bytes_per_token", first, "fp5")
+    cases.bad("tp", "kv_bytes_per_token", first, tp=0)
+    cases.bad("tp", "kv_bytes_per_token", {**first, "heads": 12, "kv_heads": 4}, tp=8)
+    cases.bad("tp", "kv_bytes_per_token", {**first, "heads": 12, "kv_heads": 12}, tp=3 * 3)
+    cases.bad("vocab", "kv_bytes_per_token", {**first, "vocab": 0})
+    cases.bad("tokens", "kv_sequence_bytes", first, 0)
+    cases.bad("dtype", "kv_sequence_bytes", first, 5, "q8")
+    cases.bad("tp", "kv_sequence_bytes", first, 5, tp=7)
+    good = {"memory_bytes": 80 * 2**30, "context": 4096}
+    for key, bad in (
+        ("memory_bytes", 0), ("memory_bytes", math.inf), ("context", 0), ("context", 1.5),
+        ("memory_fraction", 1.01), ("memory_fraction", 0), ("tp", 0), ("block_size", 0),
+        ("weights_dtype", "fp2"), ("weights_bytes", -1), ("overhead_bytes", -1.0),
+        ("kv_dtype", "int2"),
+    ):  # fmt: skip
+        cases.bad(key, "kv_capacity", first, **{**good, key: bad})
+    cases.bad("tp", "kv_capacity", first, **good, tp=5)
+
+
+def _tp_ok(cfg: Mapping[str, Any], tp: int) -> bool:
+    """Whether a TP degree shards a shape's heads as vLLM allows."""
+    heads = int(cfg["heads"])
+    kv = int(cfg.get("kv_heads") or heads)
+    return heads % tp == 0 and (kv % tp == 0 or tp % kv == 0 or bool(cfg.get("kv_lora_rank")))
+
+
+def _utilisation(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
+    """6N + attention FLOPs per token, the detailed count, and MFU with HFU."""
+    cases.ok("training_flops_per_token", 540.35e9, layers=118, attention_width=12288, seq=2048)
+    cases.ok("training_flops_per_token", 7e9)
+    for _ in range(8):
+        cases.ok(
+            "training_flops_per_token", rng.uniform(1e6, 2e12), layers=rng.randint(0, 128),
+            attention_width=rng.randint(0, 32768), seq=rng.randint(0, 131072),
+        )  # fmt: skip
+    for bad in _BAD_NUMBERS:
+        cases.bad("params", "training_flops_per_token", bad)
+    for key in ("layers", "attention_width", "seq"):
+        for bad in (-1, 1.5, True, None):
+            cases.bad(key, "training_flops_per_token", 1e9, **{key: bad})
+    for preset in ds.presets.values():
+        arch = preset.architecture.plain()
+        if arch["kind"] == "decoder":
+            cases.ok("model_flops_per_token", _config(arch), int(arch["seq"]))
+            cases.ok("model_flops_per_token", _config(arch), 1)
+    cases.bad(
+        "seq", "model_flops_per_token", {"vocab": 10, "hidden": 8, "layers": 1, "heads": 2}, 0
+    )
+    palm = 6 * 540.35e9 + 12 * 118 * 12288 * 2048
+    cases.ok("mfu", palm, peak_flops=275e12, tokens_per_s=238.3e3, devices=6144)
+    cases.ok("mfu", palm, peak_flops=275e12, tokens_per_s=238.3e3, devices=6144, recompute="full")
+    cases.ok("mfu", 4.3e10, peak_flops=989e12, step_seconds=2.0, batch_tokens=4e6, devices=512)
+    for _ in range(10):
+        peak = rng.uniform(1e14, 5e15)
+        work = rng.uniform(1e9, 1e13)
+        devices = rng.randint(1, 16384)
+        rate = rng.uniform(0.05, 0.7) * peak * devices / work
+        cases.ok("mfu", work, peak_flops=peak, tokens_per_s=rate, devices=devices,
+                 recompute=rng.choice(("none", "full")))  # fmt: skip
+    for bad in _BAD_NUMBERS:
+        cases.bad("flops_per_token", "mfu", bad, peak_flops=1e15, tokens_per_s=1.0)
+        cases.bad("peak_flops", "mfu", 1e9, peak_flops=bad, tokens_per_s=1.0)
+    cases.bad("tokens_per_s", "mfu", 1e9, peak_flops=1e15)
+    cases.bad("tokens_per_s", "mfu", 1e9, peak_flops=1e15, tokens_per_s=-1.0)
+    cases.bad("tokens_per_s", "mfu", 1e9, peak_flops=1e15, tokens_per_s=1.0, step_seconds=1.0)
+    cases.bad("batch_tokens", "mfu", 1e9, peak_flops=1e15, step_seconds=1.0)
+    cases.bad("step_seconds", "mfu", 1e9, peak_flops=1e15, batch_tokens=1e6)
+    cases.bad("step_seconds", "mfu", 1e9, peak_flops=1e15, batch_tokens=1e6, step_seconds=0)
+    cases.bad("batch_tokens", "mfu", 1e9, peak_flops=1e15, batch_tokens=0, step_seconds=1.0)
+    cases.bad("devices", "mfu", 1e9, peak_flops=1e15, tokens_per_s=1.0, devices=0)
+    cases.bad("recompute", "mfu", 1e9, peak_flops=1e15, tokens_per_s=1.0, recompute="selective")
+    cases.bad("peak_flops", "mfu", palm, peak_flops=275e12, tokens_per_s=238.3e3, devices=2048)
+    cases.bad("recompute", "mfu", 1e12, peak_flops=1e15, tokens_per_s=900.0, recompute="full")
+
+
 def golden_vectors(ds: Dataset) -> dict[str, Any]:
     """Return every case with its expected result, as JSON-ready data."""
     rng = random.Random(20261122)
@@ -552,4 +726,6 @@ def golden_vectors(ds: Dataset) -> dict[str, Any]:
     _export(cases, rng, ds)
     _units(cases)
     _twins(cases, rng, ds)
+    _serving(cases, rng, ds)
+    _utilisation(cases, rng, ds)
     return {"tolerance": 1e-9, "count": len(cases.items), "cases": cases.items}

@@ -47,6 +47,7 @@ CALCULATORS: tuple[str, ...] = (
     "roofline-gemm",
     "roofline-kernel",
     "llm",
+    "mfu",
     "export",
     "units-bytes",
     "units-flops",
@@ -66,6 +67,7 @@ def compact_device(device: Device, arch: Architecture | None = None) -> dict[str
         "memory_bytes": device.memory.capacity_bytes,
         "memory_usable_bytes": device.memory.usable_bytes,
         "memory_bandwidth_gbs": device.memory.bandwidth_gbs,
+        "visible_devices": device.visible_devices,
         "calc": calc_input(device, arch),
     }
 

@@ -25,14 +25,15 @@ def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
 
 def page_macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     """Every macro available to content pages."""
+    from xpuref.render import accuracy, charts, knowledge, tables
     from xpuref.render import calculators as calculators_page
-    from xpuref.render import charts, knowledge, tables
 
     found: dict[str, Callable[..., Any]] = {}
     for provider in (
         _core,
         charts.macros,
         calculators_page.macros,
+        accuracy.macros,
         knowledge.macros,
         tables.macros,
     ):

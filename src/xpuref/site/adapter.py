@@ -27,6 +27,7 @@ from xpuref.site.csp import HEADERS_FILE, add_meta, policy, script_hashes
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.timing import reset, timed, write_totals
 from xpuref.views.checked import load_checked
+from xpuref.views.lookup import lookup_json
 from xpuref.views.publish import devices_csv, devices_json
 
 __all__ = [
@@ -88,7 +89,11 @@ def _add(files: Files, taken: set[str], file: File) -> None:
 @event_priority(50)
 @timed("on_files")
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add one generated page per device and system, redirects for former ids, published data."""
+    """Add one generated page per device and system, redirects for former ids, published data.
+
+    The data files are devices.json, devices.csv and lookup.json (device names as drivers
+    print them, mapped to SKU ids and dense peaks per visible device).
+    """
     build = _build_of(config)
     ds = build.dataset
     taken = {f.dest_uri for f in files}
@@ -113,6 +118,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         File.generated(config, "data/devices.json", content=devices_json(ds, build.version)),
     )
     _add(files, taken, File.generated(config, "data/devices.csv", content=devices_csv(ds)))
+    _add(files, taken, File.generated(config, "data/lookup.json", content=lookup_json(ds)))
     return files
 
 

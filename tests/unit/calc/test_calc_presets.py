@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from tests.conftest import REAL_DATA
 
-from xpuref.calc import model_cost
+from xpuref.calc import TransformerConfig, model_cost, transformer_params
 from xpuref.data.loader import load_model
 from xpuref.data.presets import PresetsFile
 
@@ -33,7 +33,11 @@ def cost(name: str, batch: int = 1) -> object:
 EXPECTED = {
     "resnet18", "resnet50", "vgg16", "alexnet", "mobilenet_v2", "vit_b_16", "bert-base",
     "gpt2", "llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "mixtral-8x7b",
+    "llama-3.1-8b", "llama-3.1-70b", "qwen2.5-7b", "qwen2.5-72b", "qwen3-30b-a3b",
+    "qwen3-235b-a22b", "deepseek-v3", "gemma-2-9b", "gpt-oss-20b", "gpt-oss-120b",
 }  # fmt: skip
+#: Presets whose source publishes an exact parameter count.
+EXACT = {name for name in EXPECTED if "params" in PRESETS[name].plain()["published"]}
 
 
 def test_preset_names() -> None:
@@ -41,7 +45,7 @@ def test_preset_names() -> None:
     assert set(model_names()) == EXPECTED
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("name", sorted(EXACT))
 def test_published_parameter_count(name: str) -> None:
     """The computed parameter count equals the count the cited source publishes."""
     preset = model_preset(name)
@@ -49,7 +53,53 @@ def test_published_parameter_count(name: str) -> None:
     source = preset["source"]
     assert source["url"].startswith("https://")
     assert source["title"]
-    assert source["accessed"] == "2026-11-22"
+    assert source["accessed"] in ("2026-11-22", "2026-11-23")
+
+
+def test_exact_counts_cover_the_new_serving_presets() -> None:
+    """Every preset but two carries an exact count; those two give the card's rounded size."""
+    assert {"llama-3.1-70b", "deepseek-v3"} == EXPECTED - EXACT
+
+
+def _active_as_published(name: str) -> float:
+    """Active parameters in the card's convention (DeepSeek and gpt-oss leave out the lookup)."""
+    arch = PRESETS[name].architecture.plain()
+    cfg = TransformerConfig(**{k: v for k, v in arch.items() if k not in ("kind", "seq")})
+    active = transformer_params(cfg, active=True)
+    if name == "deepseek-v3" or name.startswith("gpt-oss"):
+        active -= cfg.vocab * cfg.hidden
+    return active
+
+
+@pytest.mark.parametrize(
+    ("name", "total", "active"),
+    [
+        # Meta's card: "70B"; exact count 70,553,706,496 from the shape.
+        ("llama-3.1-70b", 70, None),
+        # DeepSeek: 671B total, 36.6B activated including the 0.9B output head.
+        ("deepseek-v3", 671, 36.6),
+        # KerasHub descriptions: 3.3B, 22B, 3.6B and 5.1B active per token.
+        ("qwen3-30b-a3b", None, 3.3),
+        ("qwen3-235b-a22b", None, 22),
+        ("gpt-oss-20b", None, 3.6),
+        ("gpt-oss-120b", None, 5.1),
+    ],
+)
+def test_model_card_sizes(name: str, total: float | None, active: float | None) -> None:
+    """Rounded model-card sizes agree with the counts from the shape within 2 %."""
+    published = PRESETS[name].plain()["published"]
+    assert published.get("params_billion") == total
+    assert published.get("active_params_billion") == active
+    if total is not None:
+        assert cost(name).params / 1e9 == pytest.approx(total, rel=0.02)
+    if active is not None:
+        assert _active_as_published(name) / 1e9 == pytest.approx(active, rel=0.02)
+
+
+def test_deepseek_v3_counts_to_the_digit_published() -> None:
+    """DeepSeek-V3: 671.03 billion in all and 36.63 billion active without the input lookup."""
+    assert cost("deepseek-v3").params == 671_026_404_352
+    assert round(_active_as_published("deepseek-v3") / 1e9, 1) == 36.6
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,176 @@
+"""How far the calculators' answers are from published measurements, computed in the build.
+
+Each case of data/measurements.yaml is run through xpuref.calc with its own inputs and, for
+device figures, the catalog's dense peak and bandwidth per visible device. The error is the
+answer relative to the published figure, answer / published - 1; for a bound (the roofline
+of a matrix multiply) the answer is an upper limit, so its error must not be negative.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from xpuref import calc
+from xpuref.data.dataset import Dataset
+from xpuref.data.measurements import KINDS, Bound
+from xpuref.views.lookup import per_device_peaks
+
+__all__ = ["KIND_TITLES", "AccuracyRow", "accuracy_rows", "accuracy_summary", "within_bound"]
+
+GIB = 2**30
+
+#: Section titles of the kinds, as the accuracy page shows them.
+KIND_TITLES: dict[str, str] = {
+    "kv_tokens": "KV-cache tokens from the engine's KV memory",
+    "kv_tokens_from_memory": "KV-cache tokens from device memory",
+    "mfu": "Model and hardware FLOPs utilization",
+    "matmul": "Matrix multiply against the roofline bound",
+}
+
+
+@dataclass(frozen=True)
+class AccuracyRow:
+    """One compared figure of one case."""
+
+    case: str
+    kind: str
+    title: str
+    figure: str
+    unit: str
+    answer: float
+    published: float
+    error: float
+    source_url: str
+    source_title: str
+    note: str | None
+
+    @property
+    def share(self) -> float:
+        """The published figure as a share of the answer (for bounds: how close it comes)."""
+        return self.published / self.answer
+
+
+def _config(ds: Dataset, name: str) -> dict[str, Any]:
+    """The TransformerConfig fields of a decoder preset."""
+    arch = ds.presets[name].architecture.plain()
+    return {k: v for k, v in arch.items() if k not in ("kind", "seq")}
+
+
+def _row(case: Any, figure: str, unit: str, answer: float, published: float) -> AccuracyRow:
+    """A compared figure with its error and the case's source."""
+    return AccuracyRow(
+        case=case.id,
+        kind=case.kind,
+        title=case.title,
+        figure=figure,
+        unit=unit,
+        answer=answer,
+        published=published,
+        error=answer / published - 1,
+        source_url=case.source.url,
+        source_title=case.source.title,
+        note=case.note,
+    )
+
+
+def _kv_tokens(ds: Dataset, case: Any) -> list[AccuracyRow]:
+    """Tokens that fit in the KV memory an engine reported."""
+    found = calc.kv_capacity(
+        _config(ds, case.model), memory_bytes=case.kv_memory_gib * GIB, memory_fraction=1.0,
+        weights_bytes=0, tp=case.tp, block_size=case.block_size, kv_dtype=case.kv_dtype,
+        context=1,
+    )  # fmt: skip
+    return [_row(case, "KV-cache tokens", "tokens", found["tokens"], case.published_tokens)]
+
+
+def _kv_from_memory(ds: Dataset, case: Any) -> list[AccuracyRow]:
+    """Tokens that fit after the weights and the engine's printed overhead."""
+    found = calc.kv_capacity(
+        _config(ds, case.model), memory_bytes=case.memory_gib * GIB,
+        memory_fraction=case.memory_fraction, weights_dtype=case.weights_dtype,
+        overhead_bytes=case.overhead_gib * GIB, tp=case.tp, block_size=case.block_size,
+        kv_dtype=case.kv_dtype, context=1,
+    )  # fmt: skip
+    return [_row(case, "KV-cache tokens", "tokens", found["tokens"], case.published_tokens)]
+
+
+def _mfu(ds: Dataset, case: Any) -> list[AccuracyRow]:
+    """MFU (and HFU) from the run's throughput and the catalog's per-device peak."""
+    peak = per_device_peaks(ds.devices[case.device])[case.precision] * 1e12
+    per_token = calc.training_flops_per_token(
+        case.params, layers=case.layers, attention_width=case.attention_width, seq=case.seq
+    )
+    found = calc.mfu(
+        per_token, peak_flops=peak, tokens_per_s=case.tokens_per_s, devices=case.devices,
+        recompute=case.recompute,
+    )  # fmt: skip
+    rows = [_row(case, "MFU", "%", found["mfu"] * 100, case.published_mfu_percent)]
+    if case.published_hfu_percent is not None:
+        rows.append(_row(case, "HFU", "%", found["hfu"] * 100, case.published_hfu_percent))
+    return rows
+
+
+def _matmul(ds: Dataset, case: Any) -> list[AccuracyRow]:
+    """The roofline bound of the multiply on the device, against the measured rate."""
+    device = ds.devices[case.device]
+    peak = per_device_peaks(device)[case.precision] * 1e12
+    bandwidth = float(device.memory.bandwidth_gbs or 0) * 1e9 / device.visible_devices
+    intensity = calc.gemm_intensity(case.m, case.n, case.k, dtype=case.dtype)
+    bound = calc.attainable_flops(intensity, peak, bandwidth) / 1e12
+    return [_row(case, "matmul rate", "TFLOPS", bound, case.measured_tflops)]
+
+
+_RUNNERS = {
+    "kv_tokens": _kv_tokens,
+    "kv_tokens_from_memory": _kv_from_memory,
+    "mfu": _mfu,
+    "matmul": _matmul,
+}
+
+
+def accuracy_rows(ds: Dataset) -> list[AccuracyRow]:
+    """Every compared figure of every case, kinds in page order, cases in file order."""
+
+    def build() -> list[AccuracyRow]:
+        rows = [row for case in ds.measurements for row in _RUNNERS[case.kind](ds, case)]
+        return sorted(rows, key=lambda r: KINDS.index(r.kind))
+
+    found: list[AccuracyRow] = ds.remember("accuracy", "", build)
+    return list(found)
+
+
+def within_bound(row: AccuracyRow, bound: Bound) -> bool:
+    """Whether a row keeps the bound stated for its kind."""
+    if bound.one_sided:
+        return row.error >= -bound.relative
+    return abs(row.error) <= bound.relative
+
+
+def accuracy_summary(ds: Dataset) -> list[dict[str, Any]]:
+    """Per kind: title, bound, cases, figures and the worst error (closest to the limit)."""
+    rows = accuracy_rows(ds)
+    summary = []
+    for kind in KINDS:
+        mine = [r for r in rows if r.kind == kind]
+        if not mine:
+            continue
+        bound = ds.measurement_bounds[kind]
+        summary.append(
+            {
+                "kind": kind,
+                "title": KIND_TITLES[kind],
+                "bound": bound,
+                "cases": len({r.case for r in mine}),
+                "figures": len(mine),
+                # For a bound the telling error is the smallest (closest to the limit).
+                "worst_error": (
+                    min(r.error for r in mine)
+                    if bound.one_sided
+                    else max((r.error for r in mine), key=abs)
+                ),
+                "smallest_share": min(r.share for r in mine),
+                "kept": all(within_bound(r, bound) for r in mine),
+            }
+        )
+    return summary
