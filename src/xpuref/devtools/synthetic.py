@@ -15,11 +15,18 @@ __all__ = ["make_synthetic_data"]
 def make_synthetic_data(source: Path, target: Path, count: int) -> Path:
     """Write a data folder holding ``count`` valid devices cloned from the real ones.
 
-    Systems are left out: they name real device ids, which the clones do not have.
+    Systems, published statements and measurements are left out: they name real device ids,
+    which the clones do not have.
     """
     if count < 1:
         raise ValueError(f"count must be at least 1, got {count}")
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns("devices", "systems"))
+    shutil.copytree(
+        source,
+        target,
+        ignore=shutil.ignore_patterns(
+            "devices", "systems", "export_published.yaml", "measurements.yaml"
+        ),
+    )
     originals = sorted((source / "devices").glob("*/*.yaml"))
     if not originals:
         raise ValueError(f"no devices to clone under {source / 'devices'}")
