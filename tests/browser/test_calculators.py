@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
+from tests.browser.calcforms import fields, open_calculators, outputs, set_fields
 from tests.conftest import BuiltSite, real_presets, real_rules
 
 from xpuref import calc
@@ -30,49 +31,9 @@ def catalog() -> Dataset:
     return load_dataset(data_dir())
 
 
-def _open(page: Page, url: str) -> None:
-    """Load a calculator page and wait until every form has computed once."""
-    page.goto(url)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('form.xpuref-calc')]"
-        ".every(f => f.hasAttribute('data-state'))"
-    )
-
-
 def _form(page: Page, calc_id: str) -> Locator:
     """The form of one calculator."""
     return page.locator(f'form[data-calc="{calc_id}"]')
-
-
-def _set(form: Locator, **values: Any) -> None:
-    """Type, choose or tick each named field, in the order given."""
-    for name, value in values.items():
-        field = form.locator(f'[name="{name}"]')
-        kind = field.get_attribute("data-kind")
-        if kind == "bool":
-            field.set_checked(bool(value))
-        elif kind == "choice":
-            field.select_option(str(value))
-        else:
-            field.fill(str(value))
-
-
-def _outputs(form: Locator) -> dict[str, str]:
-    """Every output's exact value (data-value) by name."""
-    found: dict[str, str] = form.evaluate(
-        "f => Object.fromEntries([...f.querySelectorAll('[data-out]')]"
-        ".map(o => [o.dataset.out, o.dataset.value]))"
-    )
-    return found
-
-
-def _fields(form: Locator) -> dict[str, str]:
-    """Every field's current value (checkboxes as true/false)."""
-    found: dict[str, str] = form.evaluate(
-        "f => Object.fromEntries([...f.querySelectorAll('[data-kind]')]"
-        ".map(e => [e.name, e.type === 'checkbox' ? String(e.checked) : e.value]))"
-    )
-    return found
 
 
 def _assert_numbers(shown: Mapping[str, str], expected: Mapping[str, float | int]) -> None:
@@ -97,26 +58,26 @@ def _no_bad_numbers(page: Page) -> None:
 
 def test_model_cost_calculators_match_python(built_site: BuiltSite, page: Page) -> None:
     """Convolution, linear, transformer, preset, training and Megatron forms give calc's numbers."""
-    _open(page, built_site.url + "calculators/flops/")
+    open_calculators(page, built_site.url + "calculators/flops/")
     form = _form(page, "conv2d")
-    _set(form, batch=4, c_in=32, c_out=64, h_in=57, w_in=41, kernel=3, stride=2, padding=1)
-    _set(form, groups=2, bias=True)
+    set_fields(form, batch=4, c_in=32, c_out=64, h_in=57, w_in=41, kernel=3, stride=2, padding=1)
+    set_fields(form, groups=2, bias=True)
     cost = calc.conv2d(4, 32, 64, 57, 41, 3, stride=2, padding=1, groups=2, bias=True)
     _assert_numbers(
-        _outputs(form),
+        outputs(form),
         {"params": cost.params, "macs": cost.macs, "flops": cost.flops, "h_out": cost.h_out},
     )
     form = _form(page, "linear")
-    _set(form, in_features=1000, out_features=300, tokens=7, bias=False)
+    set_fields(form, in_features=1000, out_features=300, tokens=7, bias=False)
     lin = calc.linear(1000, 300, tokens=7, bias=False)
-    _assert_numbers(_outputs(form), {"params": lin.params, "macs": lin.macs, "flops": lin.flops})
+    _assert_numbers(outputs(form), {"params": lin.params, "macs": lin.macs, "flops": lin.flops})
 
     form = _form(page, "transformer")
-    _set(form, preset="mixtral-8x7b", batch=2, seq=1000)
+    set_fields(form, preset="mixtral-8x7b", batch=2, seq=1000)
     cfg = _decoder("mixtral-8x7b")
     forward = calc.transformer_forward(cfg, batch=2, seq=1000)
     _assert_numbers(
-        _outputs(form),
+        outputs(form),
         {
             "params": forward.params,
             "active_params": calc.transformer_params(cfg, active=True),
@@ -124,25 +85,25 @@ def test_model_cost_calculators_match_python(built_site: BuiltSite, page: Page) 
             "flops_per_token": forward.flops / 2000,
         },
     )
-    _set(form, hidden=2048)
+    set_fields(form, hidden=2048)
     assert form.locator('[name="preset"]').input_value() == ""
     custom = TransformerConfig(
         32000, 2048, 32, 32, kv_heads=8, ffn=14336, gated_mlp=True, experts=8, top_k=2
     )
     _assert_numbers(
-        _outputs(form), {"macs": calc.transformer_forward(custom, batch=2, seq=1000).macs}
+        outputs(form), {"macs": calc.transformer_forward(custom, batch=2, seq=1000).macs}
     )
 
     form = _form(page, "model")
-    _set(form, preset="vit_b_16", batch=3)
+    set_fields(form, preset="vit_b_16", batch=3)
     vit = calc.model_cost(real_presets()["vit_b_16"].architecture.plain(), batch=3)
-    _assert_numbers(_outputs(form), {"params": vit.params, "macs": vit.macs, "flops": vit.flops})
+    _assert_numbers(outputs(form), {"params": vit.params, "macs": vit.macs, "flops": vit.flops})
 
     form = _form(page, "training")
-    _set(form, params="7e9", tokens="1e12", gpus=512, tflops=300, recompute=True)
+    set_fields(form, params="7e9", tokens="1e12", gpus=512, tflops=300, recompute=True)
     seconds = calc.training_time(7e9, 1e12, 512, 300e12, recompute=True)
     _assert_numbers(
-        _outputs(form),
+        outputs(form),
         {
             "flops": calc.training_flops(7e9, 1e12),
             "seconds": seconds,
@@ -150,9 +111,9 @@ def test_model_cost_calculators_match_python(built_site: BuiltSite, page: Page) 
         },
     )
     form = _form(page, "megatron")
-    _set(form, batch=512, seq=4096, layers=80, hidden=8192, vocab=32000, recompute=True)
+    set_fields(form, batch=512, seq=4096, layers=80, hidden=8192, vocab=32000, recompute=True)
     flops = calc.megatron_iteration_flops(512, 4096, 80, 8192, 32000, recompute=True)
-    _assert_numbers(_outputs(form), {"flops": flops, "flops_per_token": flops / (512 * 4096)})
+    _assert_numbers(outputs(form), {"flops": flops, "flops_per_token": flops / (512 * 4096)})
     _no_bad_numbers(page)
 
 
@@ -168,26 +129,30 @@ def test_memory_calculators_match_python(
     built_site: BuiltSite, page: Page, catalog: Dataset
 ) -> None:
     """Inference and training memory equal calc's sums; 'fits' compares with the device."""
-    _open(page, built_site.url + "calculators/memory/")
+    open_calculators(page, built_site.url + "calculators/memory/")
     device_id = _device_with_memory(catalog, H100)
     found = catalog.devices[device_id].memory
     memory = float(found.usable_bytes or found.capacity_bytes or 0)
     form = _form(page, "inference-memory")
-    _set(form, preset="llama-2-70b", weights_dtype="int8", kv_dtype="fp8", batch=8, context=8192)
-    _set(form, device=device_id)
+    set_fields(
+        form, preset="llama-2-70b", weights_dtype="int8", kv_dtype="fp8", batch=8, context=8192
+    )
+    set_fields(form, device=device_id)
     cfg = _decoder("llama-2-70b")
     weights = calc.weights_bytes(calc.transformer_params(cfg), "int8")
     kv = calc.kv_cache_bytes(
         cfg.layers, cfg.kv_dim // cfg.head_dim, cfg.head_dim, 8192, batch=8, dtype="fp8"
     )
-    shown = _outputs(form)
+    shown = outputs(form)
     _assert_numbers(shown, {"weights": weights, "kv_cache": kv, "total": weights + kv})
     _assert_numbers(shown, {"device_memory": memory, "share": (weights + kv) / memory})
     assert shown["fits"] == ("yes" if weights + kv <= memory else "no")
 
     form = _form(page, "training-memory")
-    _set(form, preset="llama-3-8b", precision="fp32", optimizer="sgd", zero_stage=3, dp=64, tp=2)
-    _set(form, seq=8192, batch=2, sequence_parallel=True, recompute="full")
+    set_fields(
+        form, preset="llama-3-8b", precision="fp32", optimizer="sgd", zero_stage=3, dp=64, tp=2
+    )
+    set_fields(form, seq=8192, batch=2, sequence_parallel=True, recompute="full")
     cfg = _decoder("llama-3-8b")
     state = calc.training_state_bytes(
         calc.transformer_params(cfg) / 2, optimizer="sgd", precision="fp32", zero_stage=3, dp=64
@@ -195,7 +160,7 @@ def test_memory_calculators_match_python(
     per_layer = calc.activation_bytes_per_layer(
         8192, 2, cfg.hidden, cfg.heads, tp=2, sequence_parallel=True, recompute="full"
     )
-    shown = _outputs(form)
+    shown = outputs(form)
     parts = float(shown["weights"]) + float(shown["gradients"]) + float(shown["optimizer_states"])
     assert parts == pytest.approx(state, rel=REL)
     _assert_numbers(
@@ -216,14 +181,14 @@ def test_memory_calculators_match_python(
 
 def test_roofline_calculators_match_python(built_site: BuiltSite, page: Page) -> None:
     """A memory-bound GEMM on the H100 and a custom kernel give calc's roofline numbers."""
-    _open(page, built_site.url + "calculators/roofline/")
+    open_calculators(page, built_site.url + "calculators/roofline/")
     form = _form(page, "roofline-gemm")
-    _set(form, device=H100, precision="fp8_matrix", m=1, n=8192, k=8192, dtype="fp8")
+    set_fields(form, device=H100, precision="fp8_matrix", m=1, n=8192, k=8192, dtype="fp8")
     peak, bandwidth = 1979e12, 3350e9
     assert form.locator('[name="peak_tflops"]').input_value() == "1979"
     intensity = calc.gemm_intensity(1, 8192, 8192, dtype="fp8")
     flops, moved = 2 * 8192 * 8192, 1.0 * (8192 + 8192 * 8192 + 8192)
-    shown = _outputs(form)
+    shown = outputs(form)
     _assert_numbers(
         shown,
         {
@@ -238,8 +203,8 @@ def test_roofline_calculators_match_python(built_site: BuiltSite, page: Page) ->
     assert shown["bound"] == "memory bandwidth"
 
     form = _form(page, "roofline-kernel")
-    _set(form, device="", peak_tflops=100, bandwidth_gbs=1000, flops="5e12", bytes="2e10")
-    shown = _outputs(form)
+    set_fields(form, device="", peak_tflops=100, bandwidth_gbs=1000, flops="5e12", bytes="2e10")
+    shown = outputs(form)
     _assert_numbers(
         shown,
         {
@@ -254,10 +219,10 @@ def test_roofline_calculators_match_python(built_site: BuiltSite, page: Page) ->
 
 def test_llm_calculator_matches_python(built_site: BuiltSite, page: Page, catalog: Dataset) -> None:
     """Decode and prefill bounds equal the roofline of calc's forward cost and memory."""
-    _open(page, built_site.url + "calculators/llm/")
+    open_calculators(page, built_site.url + "calculators/llm/")
     form = _form(page, "llm")
-    _set(form, preset="llama-3-8b", device=H100, precision="fp16_matrix")
-    _set(form, weights_dtype="fp8", kv_dtype="bf16", batch=32, context=2000)
+    set_fields(form, preset="llama-3-8b", device=H100, precision="fp16_matrix")
+    set_fields(form, weights_dtype="fp8", kv_dtype="bf16", batch=32, context=2000)
     device = catalog.devices[H100]
     peak = device.peak_dense["fp16_matrix"] * 1e12
     bandwidth = (device.memory.bandwidth_gbs or 0) * 1e9
@@ -266,7 +231,7 @@ def test_llm_calculator_matches_python(built_site: BuiltSite, page: Page, catalo
         _decoder("llama-3-8b"), batch=32, context=2000, weights_dtype="fp8", kv_dtype="bf16",
         peak_flops=peak, bandwidth=bandwidth, memory_bytes=memory,
     )  # fmt: skip
-    shown = _outputs(form)
+    shown = outputs(form)
     _assert_numbers(
         shown,
         {
@@ -289,12 +254,12 @@ def test_export_calculator_matches_every_device(
     built_site: BuiltSite, page: Page, catalog: Dataset
 ) -> None:
     """For every catalog device, TPP, density and each rule's class equal the device pages'."""
-    _open(page, built_site.url + "calculators/export/")
+    open_calculators(page, built_site.url + "calculators/export/")
     form = _form(page, "export")
     rules = [rule["id"] for rule in real_rules()]
     for device in catalog.sorted_devices():
-        _set(form, device=device.id)
-        shown = _outputs(form)
+        set_fields(form, device=device.id)
+        shown = outputs(form)
         derived = derived_for(device, catalog)
         if derived["tpp"] is None:
             assert shown["tpp"] == "", device.id
@@ -309,11 +274,11 @@ def test_export_calculator_matches_every_device(
         if link["scale_up_bandwidth_gbs"] is not None:
             io = link["scale_up_bandwidth_gbs"] + (link["host_bandwidth_gbs"] or 0)
             _assert_numbers(shown, {"io_bandwidth_gbs": io})
-    _set(form, device="")
+    set_fields(form, device="")
     for key in calc.BIT_LENGTHS:
-        _set(form, **{f"tops_{key}": ""})
-    _set(form, tops_fp16=300, die_area_mm2=500, scale_up_gbs="", host_gbs="", datacenter=True)
-    shown = _outputs(form)
+        set_fields(form, **{f"tops_{key}": ""})
+    set_fields(form, tops_fp16=300, die_area_mm2=500, scale_up_gbs="", host_gbs="", datacenter=True)
+    shown = outputs(form)
     custom = {"peak_dense": {"fp16": 300.0}, "die_area_mm2": 500.0, "interconnect": {}}
     _assert_numbers(shown, {"tpp": 4800, "performance_density": 9.6})
     for rule in real_rules():
@@ -325,20 +290,18 @@ def test_export_calculator_matches_every_device(
 
 def test_unit_converters_match_python(built_site: BuiltSite, page: Page) -> None:
     """GB/GiB, TFLOPS/FLOP/s and tensor sizes equal the reference conversions."""
-    _open(page, built_site.url + "calculators/units/")
+    open_calculators(page, built_site.url + "calculators/units/")
     form = _form(page, "units-bytes")
-    _set(form, value=141, unit="GB")
-    _assert_numbers(_outputs(form), {"gb": 141, "gib": gb_to_gib(141), "bytes": 141e9})
-    _set(form, value=96, unit="GiB")
-    _assert_numbers(_outputs(form), {"gib": 96, "gb": 96 * 2**30 / 1e9, "bytes": 96 * 2**30})
+    set_fields(form, value=141, unit="GB")
+    _assert_numbers(outputs(form), {"gb": 141, "gib": gb_to_gib(141), "bytes": 141e9})
+    set_fields(form, value=96, unit="GiB")
+    _assert_numbers(outputs(form), {"gib": 96, "gb": 96 * 2**30 / 1e9, "bytes": 96 * 2**30})
     form = _form(page, "units-flops")
-    _set(form, value=67, unit="TFLOPS")
-    _assert_numbers(_outputs(form), {"flops": tflops_to_flops(67)})
+    set_fields(form, value=67, unit="TFLOPS")
+    _assert_numbers(outputs(form), {"flops": tflops_to_flops(67)})
     form = _form(page, "units-tensor")
-    _set(form, shape="3, 5, 7", dtype="int4")
-    _assert_numbers(
-        _outputs(form), {"elements": 105, "bytes": calc.tensor_bytes([3, 5, 7], "int4")}
-    )
+    set_fields(form, shape="3, 5, 7", dtype="int4")
+    _assert_numbers(outputs(form), {"elements": 105, "bytes": calc.tensor_bytes([3, 5, 7], "int4")})
 
 
 #: Typed into an integer field, and the message each must produce.
@@ -354,33 +317,33 @@ BAD_INPUTS = [
 
 def test_bad_input_is_explained(built_site: BuiltSite, page: Page) -> None:
     """A bad field gets a message next to it and the results go blank, never NaN."""
-    _open(page, built_site.url + "calculators/flops/")
+    open_calculators(page, built_site.url + "calculators/flops/")
     form = _form(page, "conv2d")
     error = form.locator('[name="c_out"]').locator("xpath=..").locator(".xpuref-field-error")
     for typed, message in BAD_INPUTS:
-        _set(form, c_out=typed)
+        set_fields(form, c_out=typed)
         assert message in error.inner_text(), typed
         assert form.get_attribute("data-state") == "invalid"
-        assert set(_outputs(form).values()) == {""}
+        assert set(outputs(form).values()) == {""}
         assert set(form.locator("[data-out]").all_inner_texts()) == {"—"}
         _no_bad_numbers(page)
-    _set(form, c_out=64)
+    set_fields(form, c_out=64)
     assert error.inner_text() == "" and form.get_attribute("data-state") == "ok"
     form = _form(page, "training")
-    _set(form, tflops="1e-310")
+    set_fields(form, tflops="1e-310")
     assert "between 1e-30 and 1e30" in form.locator(".xpuref-calc-error").inner_text()
     _no_bad_numbers(page)
 
 
 def test_calc_errors_point_at_the_field(built_site: BuiltSite, page: Page) -> None:
     """Errors found by the math (heads not dividing hidden, kernel too big) mark that field."""
-    _open(page, built_site.url + "calculators/flops/")
+    open_calculators(page, built_site.url + "calculators/flops/")
     form = _form(page, "transformer")
-    _set(form, heads=7)
+    set_fields(form, heads=7)
     heads = form.locator('[name="heads"]').locator("xpath=..").locator(".xpuref-field-error")
     assert "must divide hidden" in heads.inner_text()
     form = _form(page, "conv2d")
-    _set(form, h_in=2, padding=0)
+    set_fields(form, h_in=2, padding=0)
     kernel = form.locator('[name="kernel"]').locator("xpath=..").locator(".xpuref-field-error")
     assert "does not fit" in kernel.inner_text()
     _no_bad_numbers(page)
@@ -388,27 +351,27 @@ def test_calc_errors_point_at_the_field(built_site: BuiltSite, page: Page) -> No
 
 def test_link_reopens_the_same_result(built_site: BuiltSite, page: Page) -> None:
     """Inputs go to the query string; opening that address restores fields and outputs."""
-    _open(page, built_site.url + "calculators/memory/")
+    open_calculators(page, built_site.url + "calculators/memory/")
     form = _form(page, "inference-memory")
-    _set(form, preset="", params="1.234e9", layers=24, kv_heads=4, head_dim=64, batch=3)
-    _set(form, device=H100, weights_dtype="int4")
+    set_fields(form, preset="", params="1.234e9", layers=24, kv_heads=4, head_dim=64, batch=3)
+    set_fields(form, device=H100, weights_dtype="int4")
     other = _form(page, "training-memory")
-    _set(other, zero_stage=2, sequence_parallel=True)
+    set_fields(other, zero_stage=2, sequence_parallel=True)
     page.wait_for_function(
         "() => location.search.includes('inference-memory.weights_dtype=int4')"
         " && location.search.includes('training-memory.sequence_parallel=1')"
     )
     url = page.url
     before = {
-        name: (_fields(_form(page, name)), _outputs(_form(page, name)))
+        name: (fields(_form(page, name)), outputs(_form(page, name)))
         for name in ("inference-memory", "training-memory")
     }
     fresh = page.context.new_page()
-    _open(fresh, url)
-    for name, (fields, outputs) in before.items():
-        assert _fields(_form(fresh, name)) == fields
-        assert _outputs(_form(fresh, name)) == outputs
-    assert float(_outputs(_form(fresh, "inference-memory"))["weights"]) == 1.234e9 * 0.5
+    open_calculators(fresh, url)
+    for name, (was_fields, was_outputs) in before.items():
+        assert fields(_form(fresh, name)) == was_fields
+        assert outputs(_form(fresh, name)) == was_outputs
+    assert float(outputs(_form(fresh, "inference-memory"))["weights"]) == 1.234e9 * 0.5
     fresh.close()
 
 
@@ -421,8 +384,8 @@ def test_instant_navigation_starts_the_calculators(built_site: BuiltSite, page: 
     page.wait_for_function(
         "() => document.querySelector('#calc-roofline-kernel')?.dataset.state === 'ok'"
     )
-    _set(form, device="", peak_tflops=10, bandwidth_gbs=100, flops="1e9", bytes="1e9")
-    _assert_numbers(_outputs(form), {"seconds": calc.roofline_time(1e9, 1e9, 10e12, 100e9)})
+    set_fields(form, device="", peak_tflops=10, bandwidth_gbs=100, flops="1e9", bytes="1e9")
+    _assert_numbers(outputs(form), {"seconds": calc.roofline_time(1e9, 1e9, 10e12, 100e9)})
     timing = page.evaluate("window.xpurefCalcTimings.last")
     assert timing["calc"] == "roofline-kernel" and timing["ms"] >= 0
 
@@ -433,19 +396,19 @@ def test_offline_bundle_runs_a_calculator(
     """From file://, the roofline calculator fills a device's figures and computes calc's values."""
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url) if r.url.startswith("http") else None)
-    _open(page, (offline_bundle / "calculators" / "roofline.html").as_uri())
+    open_calculators(page, (offline_bundle / "calculators" / "roofline.html").as_uri())
     device = next(
         d
         for d in catalog.sorted_devices()
         if d.id != H100 and d.peak_dense.get("bf16_matrix") and d.memory.bandwidth_gbs
     )
     form = _form(page, "roofline-gemm")
-    _set(form, device=device.id, precision="bf16_matrix", m=512, n=1024, k=2048, dtype="bf16")
+    set_fields(form, device=device.id, precision="bf16_matrix", m=512, n=1024, k=2048, dtype="bf16")
     peak = float(device.peak_dense.get("bf16_matrix") or 0) * 1e12
     bandwidth = float(device.memory.bandwidth_gbs or 0) * 1e9
     flops, moved = 2 * 512 * 1024 * 2048, 2.0 * (512 * 2048 + 2048 * 1024 + 512 * 1024)
     _assert_numbers(
-        _outputs(form),
+        outputs(form),
         {
             "intensity": calc.gemm_intensity(512, 1024, 2048, dtype="bf16"),
             "seconds": calc.roofline_time(flops, moved, peak, bandwidth),

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from tests.browser.calcforms import fields, open_calculators, outputs, set_fields
 from tests.conftest import BuiltSite, real_presets
 
 from xpuref import calc
@@ -13,7 +14,7 @@ from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.paths import data_dir
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -28,44 +29,6 @@ def catalog() -> Dataset:
     return load_dataset(data_dir())
 
 
-def _open(page: Page, url: str) -> None:
-    """Load a calculator page and wait until every form has computed once."""
-    page.goto(url)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('form.xpuref-calc')]"
-        ".every(f => f.hasAttribute('data-state'))"
-    )
-
-
-def _set(form: Locator, **values: Any) -> None:
-    """Type or choose each named field, in the order given."""
-    for name, value in values.items():
-        field = form.locator(f'[name="{name}"]')
-        if field.get_attribute("data-kind") == "choice":
-            field.select_option(str(value))
-        else:
-            field.fill(str(value))
-
-
-def _read(form: Locator, attribute: str, selector: str) -> dict[str, str]:
-    """Every output's exact value, or every field's value, by name."""
-    found: dict[str, str] = form.evaluate(
-        f"f => Object.fromEntries([...f.querySelectorAll('{selector}')]"
-        f".map(e => [e.dataset.out || e.name, {attribute}]))"
-    )
-    return found
-
-
-def _outputs(form: Locator) -> dict[str, str]:
-    """Every output's exact value (data-value) by name."""
-    return _read(form, "e.dataset.value", "[data-out]")
-
-
-def _fields(form: Locator) -> dict[str, str]:
-    """Every field's current value by name."""
-    return _read(form, "e.value", "[data-kind]")
-
-
 def _config(name: str) -> dict[str, Any]:
     """The TransformerConfig fields of a decoder preset."""
     arch = real_presets()[name].plain()["architecture"]
@@ -74,17 +37,17 @@ def _config(name: str) -> dict[str, Any]:
 
 def test_llm_capacity_matches_python(built_site: BuiltSite, page: Page) -> None:
     """Qwen3 235B-A22B over 8 H100s: KV per token, tokens and concurrency equal kv_capacity."""
-    _open(page, built_site.url + "calculators/llm/")
+    open_calculators(page, built_site.url + "calculators/llm/")
     form = page.locator('form[data-calc="llm"]')
-    _set(form, preset="qwen3-235b-a22b", device=H100, tp=8, memory_fraction=0.9)
-    _set(form, overhead_gb=3, kv_dtype="fp8", context=32768, block_size=16)
-    memory = float(_fields(form)["memory_gb"]) * GIB
+    set_fields(form, preset="qwen3-235b-a22b", device=H100, tp=8, memory_fraction=0.9)
+    set_fields(form, overhead_gb=3, kv_dtype="fp8", context=32768, block_size=16)
+    memory = float(fields(form)["memory_gb"]) * GIB
     cfg = _config("qwen3-235b-a22b")
     expected = calc.kv_capacity(
         cfg, memory_bytes=memory, context=32768, memory_fraction=0.9, kv_dtype="fp8", tp=8,
         overhead_bytes=3 * GIB,
     )  # fmt: skip
-    shown = _outputs(form)
+    shown = outputs(form)
     assert float(shown["kv_bytes_per_token"]) == calc.kv_bytes_per_token(cfg, "fp8", tp=8)
     assert int(shown["kv_tokens"]) == expected["tokens"]
     assert float(shown["concurrency"]) == pytest.approx(expected["concurrency"], rel=1e-12)
@@ -94,31 +57,33 @@ def test_llm_capacity_matches_python(built_site: BuiltSite, page: Page) -> None:
 
 def test_mi250x_fills_one_gcd(built_site: BuiltSite, page: Page, catalog: Dataset) -> None:
     """A device shown to software as two gives each form half its peak, bandwidth and memory."""
-    _open(page, built_site.url + "calculators/mfu/")
+    open_calculators(page, built_site.url + "calculators/mfu/")
     form = page.locator('form[data-calc="mfu"]')
-    _set(form, device=MI250X, precision="bf16_matrix")
+    set_fields(form, device=MI250X, precision="bf16_matrix")
     package = catalog.devices[MI250X].peak_dense["bf16_matrix"]
-    assert float(_fields(form)["peak_tflops"]) == package / 2
-    _open(page, built_site.url + "calculators/llm/")
+    assert float(fields(form)["peak_tflops"]) == package / 2
+    open_calculators(page, built_site.url + "calculators/llm/")
     llm = page.locator('form[data-calc="llm"]')
-    _set(llm, device=MI250X)
-    assert float(_fields(llm)["bandwidth_gbs"]) == catalog.devices[MI250X].memory.bandwidth_gbs / 2
-    assert float(_fields(llm)["memory_gb"]) == 64
+    set_fields(llm, device=MI250X)
+    assert float(fields(llm)["bandwidth_gbs"]) == catalog.devices[MI250X].memory.bandwidth_gbs / 2
+    assert float(fields(llm)["memory_gb"]) == 64
 
 
 def test_mfu_matches_palm_and_survives_a_reload(built_site: BuiltSite, page: Page) -> None:
     """PaLM 540B's 238.3K tokens/s on 6144 TPU v4 chips is 46.2 %; the link reopens it."""
-    _open(page, built_site.url + "calculators/mfu/")
+    open_calculators(page, built_site.url + "calculators/mfu/")
     form = page.locator('form[data-calc="mfu"]')
-    _set(form, preset="", device="", active_params="540.35e9", layers=118)
-    _set(form, attention_width=12288, seq=2048, tokens_per_s=238300, peak_tflops=275, devices=6144)
-    shown = _outputs(form)
+    set_fields(form, preset="", device="", active_params="540.35e9", layers=118)
+    set_fields(
+        form, attention_width=12288, seq=2048, tokens_per_s=238300, peak_tflops=275, devices=6144
+    )
+    shown = outputs(form)
     assert round(float(shown["mfu"]) * 100, 1) == 46.2
     assert shown["shape_mfu"] == ""
     page.wait_for_function("() => location.search.includes('mfu.devices=6144')")
     fresh = page.context.new_page()
-    _open(fresh, page.url)
-    assert _outputs(fresh.locator('form[data-calc="mfu"]')) == shown
+    open_calculators(fresh, page.url)
+    assert outputs(fresh.locator('form[data-calc="mfu"]')) == shown
     fresh.close()
 
 
@@ -126,17 +91,17 @@ def test_mfu_refuses_a_wrong_peak_and_shows_the_shape_count(
     built_site: BuiltSite, page: Page
 ) -> None:
     """An MFU above 100 % marks the peak field; a chosen model also gets its layer count."""
-    _open(page, built_site.url + "calculators/mfu/")
+    open_calculators(page, built_site.url + "calculators/mfu/")
     form = page.locator('form[data-calc="mfu"]')
-    _set(form, preset="llama-3.1-8b", seq=8192, step_seconds=2.0, batch_tokens=4194304)
-    _set(form, device=H100, precision="bf16_matrix", devices=256)
-    shown = _outputs(form)
+    set_fields(form, preset="llama-3.1-8b", seq=8192, step_seconds=2.0, batch_tokens=4194304)
+    set_fields(form, device=H100, precision="bf16_matrix", devices=256)
+    shown = outputs(form)
     shaped = calc.model_flops_per_token(_config("llama-3.1-8b"), 8192)
     assert float(shown["shape_flops_per_token"]) == shaped
-    peak = float(_fields(form)["peak_tflops"]) * 1e12
+    peak = float(fields(form)["peak_tflops"]) * 1e12
     rate = 4194304 / 2.0
     assert float(shown["shape_mfu"]) == pytest.approx(shaped * rate / 256 / peak, rel=1e-12)
-    _set(form, peak_tflops=10)
+    set_fields(form, peak_tflops=10)
     error = form.locator('[name="peak_tflops"]').locator("xpath=..").locator(".xpuref-field-error")
     assert "impossible MFU" in error.inner_text()
     assert form.get_attribute("data-state") == "invalid"
@@ -151,14 +116,14 @@ def test_offline_bundle_runs_both_from_a_link(offline_bundle: Path, page: Page) 
         "&mfu.attention_width=12288&mfu.seq=2048&mfu.tokens_per_s=238300&mfu.peak_tflops=275"
         "&mfu.devices=6144&mfu.recompute=none"
     )
-    _open(page, (offline_bundle / "calculators" / "mfu.html").as_uri() + query)
-    assert round(float(_outputs(page.locator('form[data-calc="mfu"]'))["mfu"]) * 100, 1) == 46.2
+    open_calculators(page, (offline_bundle / "calculators" / "mfu.html").as_uri() + query)
+    assert round(float(outputs(page.locator('form[data-calc="mfu"]'))["mfu"]) * 100, 1) == 46.2
     query = (
         "?llm.preset=deepseek-v3&llm.device=&llm.memory_gb=141&llm.tp=8&llm.weights_dtype=fp8"
         "&llm.kv_dtype=bf16&llm.context=8192&llm.peak_tflops=989.5&llm.bandwidth_gbs=4800"
     )
-    _open(page, (offline_bundle / "calculators" / "llm.html").as_uri() + query)
-    shown = _outputs(page.locator('form[data-calc="llm"]'))
+    open_calculators(page, (offline_bundle / "calculators" / "llm.html").as_uri() + query)
+    shown = outputs(page.locator('form[data-calc="llm"]'))
     assert float(shown["kv_bytes_per_token"]) == 61 * 576 * 2  # the MLA latent, on every GPU
     expected = calc.kv_capacity(
         _config("deepseek-v3"), memory_bytes=141 * GIB, context=8192, tp=8, weights_dtype="fp8"
