@@ -24,6 +24,7 @@ __all__ = [
     "Architecture",
     "Device",
     "Interconnect",
+    "Launched",
     "Memory",
     "Power",
     "RatioException",
@@ -165,7 +166,34 @@ class Alternative(Strict):
     reason: LongText
 
 
-class Device(Strict):
+class Launched(Strict):
+    """A product's launch date and status: a shipping product launched on a past date."""
+
+    launch_date: PartialDate
+    status: Status
+
+    @field_validator("launch_date")
+    @classmethod
+    def _real_date(cls, value: str) -> str:
+        """Require a real calendar date."""
+        check_date(value)
+        return value
+
+    @model_validator(mode="after")
+    def _launched_in_the_past(self) -> Launched:
+        """A product that is shipping or discontinued launched on a date that has passed."""
+        if self.status != "announced":
+            try:
+                check_date(self.launch_date, not_after_today=True)
+            except ValueError:
+                raise ValueError(
+                    f"launch_date {self.launch_date} is in the future but status is "
+                    f"'{self.status}': use status 'announced'"
+                ) from None
+        return self
+
+
+class Device(Launched):
     """One SKU: exact variant and scope, its figures per chip, and the sources behind them."""
 
     id: Slug
@@ -179,8 +207,6 @@ class Device(Strict):
     scope: Scope
     chips_per_package: Annotated[int, Field(ge=1, le=1024)] = 1
     visible_devices: Annotated[int, Field(ge=1, le=64)] = 1
-    launch_date: PartialDate
-    status: Status
     market: Market
     aliases: list[Text] = []
     former_ids: list[Slug] = []
@@ -198,26 +224,6 @@ class Device(Strict):
     gaps: dict[FieldPath, LongText] = {}
     notes: LongText | None = None
     sources: Annotated[list[Source], Field(min_length=1, max_length=200)]
-
-    @field_validator("launch_date")
-    @classmethod
-    def _real_date(cls, value: str) -> str:
-        """Require a real calendar date."""
-        check_date(value)
-        return value
-
-    @model_validator(mode="after")
-    def _launched_in_the_past(self) -> Device:
-        """A part that is shipping or discontinued launched on a date that has passed."""
-        if self.status != "announced":
-            try:
-                check_date(self.launch_date, not_after_today=True)
-            except ValueError:
-                raise ValueError(
-                    f"launch_date {self.launch_date} is in the future but status is "
-                    f"'{self.status}': use status 'announced'"
-                ) from None
-        return self
 
     @field_validator("peak_dense", "accumulate")
     @classmethod

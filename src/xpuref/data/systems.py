@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field
 
-from xpuref.data.base import LongText, PartialDate, Slug, Strict, Text, check_date, fold_name
+from xpuref.data.base import LongText, Slug, Strict, Text, fold_name
 from xpuref.data.catalog import RESERVED_IDS
 from xpuref.data.device_checks import check_sourcing, sources_covering
-from xpuref.data.devices import Device, Source, Status
+from xpuref.data.devices import Device, Launched, Source
 from xpuref.data.loader import read_checked
 from xpuref.data.located import parse_model
 from xpuref.data.problems import Problem
@@ -91,40 +91,18 @@ class SystemPower(Strict):
     scope: Literal["system"]
 
 
-class System(Strict):
+class System(Launched):
     """A set of catalogued devices joined by one scale-up domain."""
 
     id: Slug
     name: Text
     name_zh: Text | None = None
     vendor: Slug
-    launch_date: PartialDate
-    status: Status
     members: Annotated[list[SystemMember], Field(min_length=1, max_length=20)]
     scale_up: ScaleUp
     power: SystemPower | None = None
     notes: LongText | None = None
     sources: Annotated[list[Source], Field(min_length=1, max_length=100)]
-
-    @field_validator("launch_date")
-    @classmethod
-    def _real_date(cls, value: str) -> str:
-        """Require a real calendar date."""
-        check_date(value)
-        return value
-
-    @model_validator(mode="after")
-    def _launched_in_the_past(self) -> System:
-        """A system that ships has launched on a date that has passed."""
-        if self.status != "announced":
-            try:
-                check_date(self.launch_date, not_after_today=True)
-            except ValueError:
-                raise ValueError(
-                    f"launch_date {self.launch_date} is in the future but status is "
-                    f"'{self.status}': use status 'announced'"
-                ) from None
-        return self
 
     @property
     def device_count(self) -> int:
