@@ -229,7 +229,7 @@ def required_fields(device: Device, arch: Architecture | None) -> list[str]:
     if supported is None:
         wanted.append("peak_dense")
     else:
-        wanted += [f"peak_dense.{key}" for key in supported]
+        wanted += [f"peak_dense.{k}" for k in supported if k not in device.not_supported]
     return wanted
 
 
@@ -280,6 +280,23 @@ def _gaps(device: Device, raw: Any, src: SourceFile, arch: Architecture | None) 
     return problems
 
 
+def _not_supported(device: Device, src: SourceFile, arch: Architecture | None) -> list[Problem]:
+    """A precision the chip lacks is one its architecture runs, with no rate and no gap."""
+    problems: list[Problem] = []
+    supported = (arch.supported_rates() if arch is not None else None) or []
+    for key in device.not_supported:
+        where = ("not_supported", key)
+        if key in device.peak_dense:
+            problems.append(problem_at(src, where, f"peak_dense gives a '{key}' rate"))
+        elif f"peak_dense.{key}" in device.gaps:
+            problems.append(problem_at(src, where, f"'{key}' is also listed under gaps"))
+        elif key not in supported:
+            problems.append(
+                problem_at(src, where, f"the architecture does not declare '{key}' at all")
+            )
+    return problems
+
+
 def _names(device: Device, src: SourceFile) -> list[Problem]:
     """Aliases differ from the name and from each other once folded."""
     problems: list[Problem] = []
@@ -311,5 +328,6 @@ def check_device(
         + _ratios(device, src)
         + _plausibility(device, src)
         + _gaps(device, raw, src, arch)
+        + _not_supported(device, src, arch)
         + _names(device, src)
     )

@@ -222,10 +222,11 @@ class Device(Launched):
     ratio_exceptions: list[RatioException] = []
     alternatives: list[Alternative] = []
     gaps: dict[FieldPath, LongText] = {}
+    not_supported: dict[str, LongText] = {}
     notes: LongText | None = None
     sources: Annotated[list[Source], Field(min_length=1, max_length=200)]
 
-    @field_validator("peak_dense", "accumulate")
+    @field_validator("peak_dense", "accumulate", "not_supported")
     @classmethod
     def _rate_keys(cls, value: dict[str, object]) -> dict[str, object]:
         """Peak rates and accumulate entries use the catalogue's keys, in its order."""

@@ -20,7 +20,7 @@ def calc_input(device: Device, arch: Architecture | None) -> dict[str, Any]:
     link = device.interconnect
     return {
         "peak_dense": dict(device.peak_dense),
-        "supported_rates": None if arch is None else arch.supported_rates(),
+        "supported_rates": _supported(device, arch),
         "sparsity_factor": device.sparsity_factor,
         "die_area_mm2": device.die_area_mm2,
         "memory": {
@@ -36,6 +36,14 @@ def calc_input(device: Device, arch: Architecture | None) -> dict[str, Any]:
         "chips_per_package": device.chips_per_package,
         "designed_for_datacenter": device.market == "datacenter",
     }
+
+
+def _supported(device: Device, arch: Architecture | None) -> list[str] | None:
+    """The rates the chip runs: its architecture's, less what this chip is stated to lack."""
+    declared = None if arch is None else arch.supported_rates()
+    if declared is None:
+        return None
+    return [key for key in declared if key not in device.not_supported]
 
 
 def _copy(found: dict[str, Any]) -> dict[str, Any]:
