@@ -35,15 +35,21 @@ def today() -> date:
     return date.today()
 
 
+#: Control characters (Unicode category Cc) other than tab and newline.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_BIDI_RE = re.compile("[" + "".join(sorted(_BIDI)) + "]")
+
+
 def _clean_text(value: str) -> str:
     """Refuse blank text, control characters and bidirectional overrides."""
     if not value.strip():
         raise ValueError("must not be blank")
-    for char in value:
-        if char in _BIDI:
-            raise ValueError(f"contains the bidirectional control U+{ord(char):04X}")
-        if unicodedata.category(char) == "Cc" and char not in "\n\t":
-            raise ValueError(f"contains the control character U+{ord(char):04X}")
+    found = _BIDI_RE.search(value)
+    if found:
+        raise ValueError(f"contains the bidirectional control U+{ord(found.group()):04X}")
+    found = _CONTROL.search(value)
+    if found:
+        raise ValueError(f"contains the control character U+{ord(found.group()):04X}")
     return value
 
 

@@ -21,7 +21,7 @@ from xpuref.data.table_models import DataTable
 from xpuref.data.tables import load_tables
 from xpuref.data.yamlfile import SourceFile, problem_at
 
-__all__ = ["Dataset", "load_dataset"]
+__all__ = ["Dataset", "data_signature", "load_dataset"]
 
 
 @dataclass(frozen=True)
@@ -173,6 +173,16 @@ def _measurements(
                     )
                 )
     return tuple(parsed.measurements), {str(kind): bound for kind, bound in parsed.bounds.items()}
+
+
+def data_signature(root: Path) -> str:
+    """Names, sizes and modification times of every file under the data folder, as one string."""
+    parts = []
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            info = path.stat()
+            parts.append(f"{path.relative_to(root)}:{info.st_size}:{info.st_mtime_ns}")
+    return "\n".join(parts)
 
 
 def load_dataset(root: Path) -> Dataset:

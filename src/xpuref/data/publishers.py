@@ -52,6 +52,7 @@ class Registry:
 
     publishers: tuple[Publisher, ...]
     _index: dict[str, list[Publisher]] = field(init=False, repr=False, compare=False)
+    _seen: dict[str, Publisher | None] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         """Index by host for lookups in constant time per candidate."""
@@ -59,6 +60,7 @@ class Registry:
         for pub in self.publishers:
             index.setdefault(pub.site.split("/", 1)[0], []).append(pub)
         object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_seen", {})
 
     def _candidates(self, host: str) -> Iterable[Publisher]:
         """Publishers registered for this host or any parent domain of it."""
@@ -69,6 +71,12 @@ class Registry:
 
     def lookup(self, url: str) -> Publisher | None:
         """The registered publisher of an address, or None when its site is not registered."""
+        if url not in self._seen:
+            self._seen[url] = self._find(url)
+        return self._seen[url]
+
+    def _find(self, url: str) -> Publisher | None:
+        """The most specific registered site matching an address."""
         host, path = _host_and_path(url)
         best: Publisher | None = None
         best_len = -1

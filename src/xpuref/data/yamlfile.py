@@ -118,8 +118,17 @@ def _read_text(path: Path, label: str) -> str:
         raise DataError([Problem(label, 1, "", f"cannot read file: {exc}")]) from None
 
 
+#: Text that can only be harmless: no anchor or alias marks, no nested flow brackets, no
+#: deep indentation and no long digit runs. Such files skip the token-by-token screen.
+_SUSPECT = re.compile(
+    r"(?:^|[\s\[{,:-])[&*][^\s,\[\]{}]|\[\s*\[|\{\s*\{|^ {60,}|\d{40,}", re.MULTILINE
+)
+
+
 def _screen(text: str, label: str) -> list[Problem]:
     """Refuse anchors, aliases, deep nesting and huge numbers before anything is built."""
+    if not _SUSPECT.search(text):
+        return []
     problems: list[Problem] = []
     depth = 0
     for token in yaml.scan(text, Loader=_Loader):

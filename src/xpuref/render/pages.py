@@ -19,7 +19,7 @@ from xpuref.render.safetext import theme_safe
 from xpuref.render.systems import device_systems
 from xpuref.views.derive import derived_for
 from xpuref.views.export_view import export_rows
-from xpuref.views.spec import format_number, spec_rows
+from xpuref.views.spec import device_spec_rows, format_number
 from xpuref.views.urls import page_url, relative_url
 
 __all__ = [
@@ -137,7 +137,7 @@ def device_page(
         device=device,
         vendor=catalog.vendors[device.vendor],
         arch=catalog.architectures[device.architecture],
-        rows=spec_rows(device),
+        rows=device_spec_rows(device, catalog),
         derived_rows=derived_rows(device, catalog),
         source_numbers={s.id: i for i, s in enumerate(device.sources, start=1)},
         version=version,

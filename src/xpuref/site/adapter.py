@@ -24,6 +24,7 @@ from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import device_page, render_page_macros
 from xpuref.render.systems import system_page
 from xpuref.site.csp import HEADERS_FILE, add_meta, policy, script_hashes
+from xpuref.site.handoff import read_handoff
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.timing import reset, timed, write_totals
 from xpuref.views.checked import load_checked
@@ -65,7 +66,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Load and validate the data before anything is written; watch it under mkdocs serve."""
     root = data_dir()
     try:
-        dataset = load_checked(root)
+        dataset = read_handoff(root) or load_checked(root)
     except DataError as exc:
         raise PluginError(f"invalid data, nothing was built:\n{exc.report()}") from None
     build = SiteBuild(dataset, data_version(root))

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from xpuref.data.paths import data_dir
 from xpuref.data.version import data_version
+from xpuref.site.handoff import HANDOFF_ENV, write_handoff
 from xpuref.views.checked import load_checked
 
 __all__ = ["MARKER", "SiteBuildError", "build_env", "build_site", "check_output"]
@@ -66,7 +67,7 @@ def _clean_stale(out: Path) -> None:
 def build_site(config: Path, out: Path, *, strict: bool = True) -> Path:
     """Validate data, build into a temporary folder beside ``out``, then replace ``out``."""
     root = data_dir()
-    load_checked(root)  # raises DataError before anything is written
+    dataset = load_checked(root)  # raises DataError before anything is written
     out = out.absolute()
     check_output(out)
     _clean_stale(out)
@@ -87,7 +88,12 @@ def build_site(config: Path, out: Path, *, strict: bool = True) -> Path:
     ]
     if strict:
         command.append("--strict")
-    done = subprocess.run(command, capture_output=True, text=True, env=build_env(root), check=False)
+    handoff = Path(tempfile.mkdtemp(prefix="xpuref-handoff-"))
+    try:
+        env = {**build_env(root), HANDOFF_ENV: str(write_handoff(dataset, root, handoff))}
+        done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    finally:
+        shutil.rmtree(handoff, ignore_errors=True)
     if done.returncode != 0:
         shutil.rmtree(staging, ignore_errors=True)
         raise SiteBuildError((done.stderr or done.stdout).strip())

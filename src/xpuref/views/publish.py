@@ -14,7 +14,7 @@ from xpuref.data.version import DataVersion
 from xpuref.views.coverage import SourceShare, device_share, overall_share
 from xpuref.views.derive import derived_for, export_for
 from xpuref.views.export_view import export_record
-from xpuref.views.spec import spec_rows
+from xpuref.views.spec import device_spec_rows
 from xpuref.views.systems import system_record
 
 __all__ = [
@@ -114,7 +114,7 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "alternatives": [a.model_dump() for a in device.alternatives],
         "notes": device.notes,
         "url": device_url(device.id),
-        "anchors": [row.anchor for row in spec_rows(device)],
+        "anchors": [row.anchor for row in device_spec_rows(device, catalog)],
         "sources": [_source(s, catalog) for s in device.sources],
         "gaps": dict(device.gaps),
         "source_shares": _shares(device_share(device, catalog)),

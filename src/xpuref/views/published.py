@@ -28,7 +28,13 @@ class PublishedCheck:
 
 
 def published_checks(ds: Dataset) -> list[PublishedCheck]:
-    """Every (statement, device) pair with the class computed from the data."""
+    """Every (statement, device) pair with the class computed from the data (once per build)."""
+    checks: list[PublishedCheck] = ds.remember("published", "", lambda: _checks(ds))
+    return checks
+
+
+def _checks(ds: Dataset) -> list[PublishedCheck]:
+    """Compute every (statement, device) check."""
     found = []
     for statement in ds.published:
         for device_id in statement.devices:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device, Source
 from xpuref.data.fields import RATES, SPEC_FIELDS
 from xpuref.views.units import capacity_text
 
-__all__ = ["SpecRow", "anchor_for", "format_number", "spec_rows"]
+__all__ = ["SpecRow", "anchor_for", "device_spec_rows", "format_number", "spec_rows"]
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,12 @@ def _value_and_note(device: Device, path: str, value: object) -> tuple[str, str,
     if path == "visible_devices":
         return str(value), "", "figures are for the whole package; each device gets its share"
     return (format_number(value) if isinstance(value, (int, float)) else str(value)), "", ""
+
+
+def device_spec_rows(device: Device, ds: Dataset) -> list[SpecRow]:
+    """spec_rows, computed once per device for the whole build."""
+    found: list[SpecRow] = ds.remember("spec", device.id, lambda: spec_rows(device))
+    return found
 
 
 def spec_rows(device: Device) -> list[SpecRow]:
