@@ -65,8 +65,12 @@ def _parse(path: Path) -> _Collector:
     return collector
 
 
-def _resolve(root: Path, page: Path, target: str) -> tuple[Path | None, str]:
-    """Turn a link into (file it points to, fragment); None for links we do not check."""
+def _resolve(root: Path, page: Path, target: str, offline: bool = False) -> tuple[Path | None, str]:
+    """Turn a link into (file it points to, fragment); None for links we do not check.
+
+    Offline (a bundle opened from file://) a site-absolute link points at the root of the
+    reader's file system, so it is reported as leading outside the bundle.
+    """
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or target.startswith(("mailto:", "data:", "javascript:")):
         return None, ""
@@ -74,7 +78,9 @@ def _resolve(root: Path, page: Path, target: str) -> tuple[Path | None, str]:
         return page, unquote(parts.fragment)
     base = posixpath.dirname(page.relative_to(root).as_posix())
     if parts.path.startswith("/"):
-        base = ""  # site-absolute (the 404 page uses these): resolve from the site root
+        if offline:
+            return root / "__outside__" / parts.path.lstrip("/"), ""
+        base = ""  # site-absolute (served sites' 404 page uses these): from the site root
     joined = posixpath.normpath(posixpath.join(base, unquote(parts.path).lstrip("/")))
     if joined.startswith(".."):
         return root / "__outside__" / joined, ""
@@ -84,8 +90,11 @@ def _resolve(root: Path, page: Path, target: str) -> tuple[Path | None, str]:
     return resolved, unquote(parts.fragment)
 
 
-def check_site(root: Path) -> list[BrokenLink]:
-    """Return every broken internal link or anchor under ``root`` (empty when all resolve)."""
+def check_site(root: Path, *, offline: bool = False) -> list[BrokenLink]:
+    """Return every broken internal link or anchor under ``root`` (empty when all resolve).
+
+    With ``offline`` the tree is read as the bundle is, from file://, where "/" is not the site.
+    """
     pages = sorted(root.rglob("*.html"))
     parsed = {p: _parse(p) for p in pages}
     broken: list[BrokenLink] = []
@@ -94,7 +103,7 @@ def check_site(root: Path) -> list[BrokenLink]:
         if found.refresh:
             targets.append(found.refresh)
         for target in targets:
-            path, fragment = _resolve(root, page, target)
+            path, fragment = _resolve(root, page, target, offline)
             if path is None:
                 continue
             name = page.relative_to(root).as_posix()

@@ -61,3 +61,10 @@ def test_link_outside_site_is_broken(tmp_path: Path) -> None:
     """A relative link climbing out of the site root cannot resolve."""
     root = _site(tmp_path, {"index.html": '<a href="../../etc/passwd">x</a>'})
     assert [b.reason for b in check_site(root)] == ["no such file"]
+
+
+def test_site_absolute_links_break_offline(tmp_path: Path) -> None:
+    """From file:// a link to /assets/... leaves the bundle; served, it resolves from the root."""
+    root = _site(tmp_path, {"404.html": '<link href="/assets/x.css">', "assets/x.css": "body{}"})
+    assert check_site(root) == []
+    assert [b.reason for b in check_site(root, offline=True)] == ["no such file"]
