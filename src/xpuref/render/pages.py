@@ -110,8 +110,10 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
 
 
 def canonical_device_url(site_url: str, device_id: str) -> str:
-    """The permanent public address of a device page (relative when no site URL is set)."""
-    base = site_url if not site_url or site_url.endswith("/") else site_url + "/"
+    """The permanent public address of a device page (empty when no public address is set)."""
+    if not site_url:
+        return ""
+    base = site_url if site_url.endswith("/") else site_url + "/"
     return f"{base}devices/{device_id}/"
 
 
