@@ -77,7 +77,9 @@ def test_served_link_uses_the_page_origin_and_opens_the_row(
         assert target.count() == 1
         assert target.get_attribute("id") == "memory-bandwidth"
         assert target.is_visible()
-        top = fresh.evaluate("() => document.querySelector('tr:target').getBoundingClientRect().top")
+        top = fresh.evaluate(
+            "() => document.querySelector('tr:target').getBoundingClientRect().top"
+        )
         assert 0 <= top < 720
     finally:
         context.close()

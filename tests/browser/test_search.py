@@ -53,7 +53,7 @@ def _first_hits(page: Page, query: str, base: str) -> list[str]:
     last = query.split()[-1].lower().replace("-", "+").split("+")[-1]
     page.wait_for_function(
         """last => Array.from(document.querySelectorAll('.md-search-result__item > a'))
-                     .slice(0, 4).some(a => decodeURIComponent(a.href).toLowerCase().includes(last))""",
+            .slice(0, 4).some(a => decodeURIComponent(a.href).toLowerCase().includes(last))""",
         arg=last[:2],
         timeout=15000,
     )
@@ -75,7 +75,9 @@ def _check(hits: list[str], right: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize(("query", "right"), QUERIES)
-def test_search_online(built_site: BuiltSite, page: Page, query: str, right: tuple[str, ...]) -> None:
+def test_search_online(
+    built_site: BuiltSite, page: Page, query: str, right: tuple[str, ...]
+) -> None:
     """On the served site the right page is the first result."""
     page.goto(built_site.url)
     _check(_first_hits(page, query, built_site.url), right)

@@ -36,7 +36,7 @@ def test_every_device_has_basics_or_says_why(catalog: Dataset) -> None:
 
 
 def test_consumer_nvidia_cards_store_fp32_accumulate(catalog: Dataset) -> None:
-    """GeForce and RTX cards keep the FP32-accumulate Tensor rate, FP16-accumulate as alternative."""
+    """GeForce/RTX cards keep the FP32-accumulate Tensor rate, FP16-accumulate as alternative."""
     checked = 0
     for device in catalog.devices.values():
         consumer = device.vendor == "nvidia" and device.market in ("consumer", "workstation")

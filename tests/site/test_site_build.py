@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from tests.conftest import ROOT, BuiltSite, make_data_dir, run_xpuref
 
-from xpuref.data.fields import RATE_KEYS
 from xpuref.data.dataset import load_dataset
+from xpuref.data.fields import RATE_KEYS
 from xpuref.data.paths import DATA_DIR
 
 pytestmark = pytest.mark.site

@@ -69,7 +69,8 @@ def _value_and_note(device: Device, path: str, value: object) -> tuple[str, str,
     if path == "visible_devices" and value == 1:
         return "", "", ""
     if path == "visible_devices":
-        return str(value), "", "figures on this page are for the whole package; each device sees its share"
+        note = "figures on this page are for the whole package; each device sees its share"
+        return str(value), "", note
     return (format_number(value) if isinstance(value, (int, float)) else str(value)), "", ""
 
 
