@@ -119,7 +119,13 @@ def canonical_device_url(site_url: str, device_id: str) -> str:
     return f"{base}devices/{device_id}/"
 
 
-def device_page(device: Device, catalog: Dataset, version: DataVersion, site_url: str = "") -> str:
+def device_page(
+    device: Device,
+    catalog: Dataset,
+    version: DataVersion,
+    site_url: str = "",
+    directory_urls: bool = True,
+) -> str:
     """The Markdown source of a device's page."""
     front = yaml.safe_dump(
         {
@@ -141,6 +147,10 @@ def device_page(device: Device, catalog: Dataset, version: DataVersion, site_url
         canonical_url=canonical_device_url(site_url, device.id),
         extra_html=charts.device_section(device, catalog),
         export_rows=export_rows(device, catalog),
+        compare_href=relative_url(
+            page_url(f"devices/{device.id}.md", directory_urls),
+            page_url("compare.md", directory_urls),
+        ),
     )
 
 

@@ -81,7 +81,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     ds = build.dataset
     taken = {f.dest_uri for f in files}
     for device in ds.sorted_devices():
-        page = device_page(device, ds, build.version, str(config.extra.get("public_url") or ""))
+        public = str(config.extra.get("public_url") or "")
+        page = device_page(device, ds, build.version, public, config.use_directory_urls)
         _add(files, taken, File.generated(config, f"devices/{device.id}.md", content=page))
     for old, new in sorted(ds.redirects().items()):
         html = redirect_page(old, new, config.use_directory_urls)

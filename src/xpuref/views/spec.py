@@ -8,7 +8,7 @@ from xpuref.data.devices import Device, Source
 from xpuref.data.fields import RATES, SPEC_FIELDS
 from xpuref.views.units import capacity_text
 
-__all__ = ["SpecRow", "anchor_for", "format_number", "spec_rows"]
+__all__ = ["SpecRow", "anchor_for", "format_number", "sources_for", "spec_rows"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def format_number(value: float) -> str:
     return f"{value:,.4f}".rstrip("0").rstrip(".")
 
 
-def _sources_for(device: Device, field: str) -> tuple[Source, ...]:
+def sources_for(device: Device, field: str) -> tuple[Source, ...]:
     """Sources whose claims cover ``field``."""
     parts = field.split(".")
     prefixes = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
@@ -95,7 +95,7 @@ def spec_rows(device: Device) -> list[SpecRow]:
                 text,
                 spec.unit,
                 spec.path,
-                _sources_for(device, spec.path),
+                sources_for(device, spec.path),
                 note,
             )
         )
@@ -118,7 +118,7 @@ def spec_rows(device: Device) -> list[SpecRow]:
                 format_number(device.peak_dense[key]),
                 rate.unit,
                 field,
-                _sources_for(device, field),
+                sources_for(device, field),
                 note,
             )
         )
