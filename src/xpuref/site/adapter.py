@@ -7,6 +7,7 @@ rebuild in ``mkdocs serve`` loads the data afresh and nothing outlives its build
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -21,6 +22,7 @@ from xpuref.data.version import DataVersion, data_version
 from xpuref.render.macros import page_macros, page_values
 from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import device_page, render_page_macros
+from xpuref.site.notfound import rewrite_404
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.timing import reset, timed, write_totals
 from xpuref.views.checked import load_checked
@@ -116,5 +118,7 @@ def on_startup(command: str, dirty: bool) -> None:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Write the hook timings for the bench when it asks for them."""
+    """Give the offline bundle a 404 page that works from file://; write the hook timings."""
+    if config.extra.get("offline"):
+        rewrite_404(Path(config.site_dir))
     write_totals()
