@@ -19,6 +19,12 @@
       parent.insertBefore(box, table);
       box.appendChild(table);
     });
+    // A scroll box is reachable from the keyboard and named for screen readers.
+    document.querySelectorAll(".xpuref-scroll:not([tabindex])").forEach(function (box) {
+      box.setAttribute("tabindex", "0");
+      box.setAttribute("role", "region");
+      if (!box.hasAttribute("aria-label")) box.setAttribute("aria-label", "Table");
+    });
   }
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
