@@ -45,8 +45,8 @@ def serious_violations(page: Page) -> list[dict[str, Any]]:
           return result.violations
             .filter(v => v.impact === 'serious' || v.impact === 'critical')
             .map(v => ({ id: v.id, impact: v.impact, help: v.help,
-                         nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' | ' +
-                                                          (n.failureSummary || '').slice(0, 160)) }));
+              nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' | ' +
+                                               (n.failureSummary || '').slice(0, 160)) }));
         }"""
     )
     return found
