@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 IFRAME_WORKER=1.0.4
 # plotly.js 4.1.1 is the version whose schema the Python plotly 7.1.0 package targets.
 PLOTLY_BASIC=4.1.1
+# axe-core is a test asset: the browser tests inject it to check accessibility. No page loads it.
+AXE_CORE=4.14.1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -30,3 +32,10 @@ cp "$work/plotly.js-basic-dist-min/package/LICENSE" site_overrides/assets/vendor
 sed -i 's#dflt:"https://cdn.plot.ly/un/"#dflt:"./"#' site_overrides/assets/vendor/plotly/plotly-basic.min.js
 grep -q "v$PLOTLY_BASIC" site_overrides/assets/vendor/plotly/plotly-basic.min.js
 echo "vendored plotly.js-basic-dist-min $PLOTLY_BASIC"
+
+fetch axe-core "$AXE_CORE"
+mkdir -p site_overrides/assets/vendor/axe-core
+cp "$work/axe-core/package/axe.min.js" site_overrides/assets/vendor/axe-core/axe.min.js
+cp "$work/axe-core/package/LICENSE" site_overrides/assets/vendor/axe-core/LICENSE
+grep -q "$AXE_CORE" site_overrides/assets/vendor/axe-core/axe.min.js
+echo "vendored axe-core $AXE_CORE"

@@ -1,9 +1,11 @@
-"""The compare page: devices chosen through the address round-trip, best values are marked."""
+"""The compare page: devices from the address, the picker, the catalog and device pages; options
+in the address; best values marked; each cell can show its sources."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from tests.conftest import BuiltSite
@@ -41,6 +43,11 @@ def _headers(page: Page) -> list[str | None]:
     ]
 
 
+def _ids_in_url(page: Page) -> list[str]:
+    """The ids the address names."""
+    return parse_qs(urlparse(page.url).query).get("ids", [""])[0].split(",")
+
+
 def test_url_round_trip_and_best_marked(built_site: BuiltSite, page: Page) -> None:
     """Loading ?ids= shows those devices; the largest memory is marked best."""
     ids = _three(built_site)
@@ -48,8 +55,10 @@ def test_url_round_trip_and_best_marked(built_site: BuiltSite, page: Page) -> No
     page.goto(f"{built_site.url}compare/?ids={','.join(ids)}")
     page.locator(".xpuref-compare-table:not([hidden])").wait_for()
     assert _headers(page) == ids
-    values = [page.locator(f"select[data-compare-slot='{i}']").input_value() for i in range(4)]
-    assert values == [*ids, ""]
+    chips = page.locator(".xpuref-compare-chosen li").evaluate_all(
+        "items => items.map(i => i.dataset.device)"
+    )
+    assert chips == ids
     row = page.locator("tr[data-row='memory_gb']")
     best = row.locator("td[data-best]")
     biggest = max(records[i]["memory_gb"] for i in ids)
@@ -63,22 +72,82 @@ def test_url_round_trip_and_best_marked(built_site: BuiltSite, page: Page) -> No
     assert page.locator(".xpuref-compare-message").is_hidden()
 
 
-def test_choice_goes_into_url_and_back(built_site: BuiltSite, page: Page) -> None:
-    """Picking devices writes ?ids=; opening that address gives the same table."""
-    ids = _three(built_site)[:2]
+def test_more_than_four_with_options_restored(built_site: BuiltSite, page: Page) -> None:
+    """Six devices, "only rows that differ" and sources, all from a shared address and a reload."""
+    records = _devices(built_site)
+    ids = [H100, *[i for i in records if i != H100 and records[i]["memory_gb"]][:5]]
+    page.goto(f"{built_site.url}compare/?ids={','.join(ids)}&diff=1&sources=1")
+    page.locator(".xpuref-compare-table:not([hidden])").wait_for()
+    for _ in range(2):
+        assert _headers(page) == ids
+        assert page.locator("input[data-compare-differences]").is_checked()
+        assert page.locator("input[data-compare-sources]").is_checked()
+        assert page.locator("tr.xpuref-same").count() == 0
+        assert page.locator("tr.xpuref-differs").count() > 0
+        # The H100's memory cell names the pages that back its capacity.
+        cell = page.locator("tr[data-row='memory_gb'] td").nth(0)
+        links = cell.locator(".xpuref-cell-sources a").evaluate_all(
+            "as => as.map(a => a.getAttribute('href'))"
+        )
+        backing = {
+            s["url"]
+            for s in records[H100]["sources"]
+            if {"memory", "memory.capacity"} & set(s["fields"])
+        }
+        assert links and set(links) == backing
+        derived = page.locator("tr[data-row='tpp'] td").nth(0)
+        assert "computed" in derived.inner_text()
+        page.reload()
+        page.locator(".xpuref-compare-table:not([hidden])").wait_for()
+    page.uncheck("input[data-compare-sources]")
+    assert page.locator(".xpuref-cell-sources").count() == 0
+    assert "sources=1" not in page.url and "diff=1" in page.url
+
+
+def test_searchable_picker_adds_and_removes(built_site: BuiltSite, page: Page) -> None:
+    """Typing part of a name and pressing Enter adds that device; × removes it."""
+    records = _devices(built_site)
     page.goto(f"{built_site.url}compare/")
     assert page.locator(".xpuref-compare-table").is_hidden()
-    page.select_option("select[data-compare-slot='0']", ids[0])
-    page.select_option("select[data-compare-slot='1']", ids[1])
-    page.wait_for_url(f"**/compare/?ids={ids[0]},{ids[1]}")
-    first = page.locator(".xpuref-compare-table").inner_text()
-    page.goto(page.url)
+    search = page.locator(".xpuref-compare-search")
+    search.fill(records[H100]["name"])
+    search.press("Enter")
+    search.fill("gaudi 3 oam")
+    search.press("Enter")
+    page.locator(".xpuref-compare-table:not([hidden])").wait_for()
+    assert _headers(page) == [H100, "intel-gaudi3-oam-128gb"]
+    assert _ids_in_url(page) == [H100, "intel-gaudi3-oam-128gb"]
+    search.fill("nvidia")
+    page.locator(".xpuref-compare-add").click()
+    assert "devices match" in page.locator(".xpuref-compare-message").inner_text()
+    page.locator(f".xpuref-compare-chosen li[data-device='{H100}'] button").click()
+    assert _ids_in_url(page) == ["intel-gaudi3-oam-128gb"]
+    assert page.locator(".xpuref-compare-table").is_hidden()
+
+
+def test_add_from_catalog(built_site: BuiltSite, page: Page) -> None:
+    """Rows ticked in the catalog open together on the compare page."""
+    ids = _three(built_site)[:2]
+    page.goto(f"{built_site.url}devices/")
+    for ident in ids:
+        page.check(f"input[data-compare-pick][value='{ident}']")
+    assert page.locator(".xpuref-compare-n").inner_text() == "2"
+    page.locator(".xpuref-compare-go").click()
+    page.wait_for_url("**/compare/?ids=*")
     page.locator(".xpuref-compare-table:not([hidden])").wait_for()
     assert _headers(page) == ids
-    assert page.locator(".xpuref-compare-table").inner_text() == first
-    page.check("input[data-compare-differences]")
-    assert page.locator("tr.xpuref-same").count() == 0
-    assert page.locator("tr.xpuref-differs").count() > 0
+
+
+def test_add_from_device_page(built_site: BuiltSite, page: Page) -> None:
+    """A device page's "Add to compare" adds it to the devices chosen before."""
+    first, second, third = _three(built_site)
+    page.goto(f"{built_site.url}compare/?ids={first},{second}")
+    page.locator(".xpuref-compare-table:not([hidden])").wait_for()
+    page.goto(f"{built_site.url}devices/{third}/")
+    page.locator("a.xpuref-add-compare").click()
+    page.wait_for_url("**/compare/?ids=*")
+    page.locator(".xpuref-compare-table:not([hidden])").wait_for()
+    assert _headers(page) == [first, second, third]
 
 
 def test_unknown_ids_are_reported_as_text(built_site: BuiltSite, page: Page) -> None:

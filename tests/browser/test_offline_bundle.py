@@ -91,3 +91,21 @@ def test_offline_search_finds_glossary_terms(
     hit = page.locator(f'.md-search-result a[href*="glossary.html"][href$="#{anchor}"]').first
     hit.wait_for(timeout=15000)
     assert requested == []
+
+
+def test_offline_404_page_loads_its_assets(offline_bundle: Path, page: Page) -> None:
+    """The bundle's 404 page, opened from file://, finds its stylesheets, scripts and links."""
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    html = (offline_bundle / "404.html").read_text()
+    assert 'href="/assets/' not in html and 'src="/assets/' not in html
+    page.goto((offline_bundle / "404.html").as_uri())
+    page.wait_for_load_state("load")
+    assert failed == []
+    header = page.locator(".md-header").evaluate("h => getComputedStyle(h).position")
+    assert header in {"sticky", "fixed"}, "Material's stylesheet applies"
+    home = page.locator("a.md-header__button.md-logo").get_attribute("href")
+    assert home == "index.html"
+    page.locator("nav.md-nav--primary a", has_text="Devices").first.click()
+    page.wait_for_url("**/devices/index.html")
+    assert page.locator("#xpuref-catalog").count() == 1

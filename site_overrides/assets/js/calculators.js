@@ -139,8 +139,17 @@
     var holder = el.closest(".xpuref-field");
     var slot = holder && holder.querySelector(".xpuref-field-error");
     if (slot) slot.textContent = message || "";
-    if (message) el.setAttribute("aria-invalid", "true");
-    else el.removeAttribute("aria-invalid");
+    if (slot && !slot.id) {
+      var form = el.closest("form");
+      slot.id = (form && form.id ? form.id : "xpuref-calc") + "-" + el.name + "-error";
+    }
+    if (message) {
+      el.setAttribute("aria-invalid", "true");
+      if (slot) el.setAttribute("aria-describedby", slot.id);
+    } else {
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-describedby");
+    }
   }
 
   /* ---------- page data ---------- */

@@ -1,8 +1,12 @@
-/* The compare page: pick 2-4 devices, see their published figures side by side with the best
- * value per row marked; the choice lives in the address (?ids=a,b,c) so a link reproduces it.
+/* The compare page: add any number of devices through a searchable picker (or from the catalog
+ * and device pages), see their published figures side by side with the best value per row
+ * marked, keep only the rows that differ, and show the sources behind each value. The devices
+ * and options live in the address (?ids=a,b,c&diff=1&sources=1), so a link reproduces the view.
  * Every value from the data is written with textContent, never parsed as HTML. */
 (function () {
   "use strict";
+
+  var STORE = "xpuref-compare-ids";
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -20,24 +24,43 @@
     return script ? JSON.parse(script.textContent) : null;
   }
 
-  function idsFromUrl() {
-    var raw = new URLSearchParams(window.location.search).get("ids");
-    if (!raw) return [];
+  function remember(ids) {
+    try { window.localStorage.setItem(STORE, ids.join(",")); } catch (e) { /* storage off */ }
+  }
+
+  function remembered() {
+    try { return (window.localStorage.getItem(STORE) || "").split(",").filter(Boolean); } catch (e) { return []; }
+  }
+
+  function unique(list) {
     var seen = {};
-    return raw.split(",").map(function (s) { return s.trim(); }).filter(function (s) {
+    return list.filter(function (s) {
       if (!s || seen[s]) return false;
       seen[s] = true;
       return true;
     });
   }
 
-  function writeUrl(ids) {
-    var url = new URL(window.location.href);
-    if (ids.length) url.searchParams.set("ids", ids.join(","));
-    else url.searchParams.delete("ids");
-    // Keep the commas readable in the address bar.
-    var text = url.href.replace(/%2C/gi, ",");
-    if (text !== window.location.href) window.history.replaceState(window.history.state, "", text);
+  function readUrl() {
+    var params = new URLSearchParams(window.location.search);
+    var raw = params.get("ids") || "";
+    return {
+      ids: unique(raw.split(",").map(function (s) { return s.trim(); })),
+      diff: params.get("diff") === "1",
+      sources: params.get("sources") === "1"
+    };
+  }
+
+  function writeUrl(ids, diff, sources) {
+    var params = new URLSearchParams();
+    if (ids.length) params.set("ids", ids.join(","));
+    if (diff) params.set("diff", "1");
+    if (sources) params.set("sources", "1");
+    var search = params.toString().replace(/%2C/gi, ",");
+    var next = window.location.pathname + (search ? "?" + search : "") + window.location.hash;
+    if (next !== window.location.pathname + window.location.search + window.location.hash) {
+      window.history.replaceState(window.history.state, "", next);
+    }
   }
 
   function numberOf(cell) {
@@ -56,34 +79,23 @@
     root.setAttribute("data-ready", "1");
     var byId = {};
     data.devices.forEach(function (d) { byId[d.id] = d; });
-    var selects = Array.prototype.slice.call(root.querySelectorAll("select[data-compare-slot]"));
+    var search = root.querySelector(".xpuref-compare-search");
+    var options = root.querySelector("datalist");
+    var addButton = root.querySelector(".xpuref-compare-add");
+    var chosenList = root.querySelector(".xpuref-compare-chosen");
     var onlyDiff = root.querySelector("input[data-compare-differences]");
+    var showSources = root.querySelector("input[data-compare-sources]");
     var message = root.querySelector(".xpuref-compare-message");
     var table = root.querySelector("table.xpuref-compare-table");
     var output = root.querySelector(".xpuref-compare-output") || table;
+    var ids = [];
 
-    // Fill the pickers, grouped by vendor.
-    selects.forEach(function (select) {
-      var groups = {};
-      data.devices.forEach(function (d) {
-        if (!groups[d.vendor]) {
-          groups[d.vendor] = el("optgroup");
-          groups[d.vendor].label = d.vendor;
-          select.appendChild(groups[d.vendor]);
-        }
-        var option = el("option", null, d.name);
-        option.value = d.id;
-        groups[d.vendor].appendChild(option);
-      });
+    data.devices.forEach(function (d) {
+      var option = el("option");
+      option.value = d.name;
+      option.textContent = d.vendor + " · " + d.id;
+      options.appendChild(option);
     });
-
-    function chosen() {
-      var ids = [];
-      selects.forEach(function (s) {
-        if (s.value && ids.indexOf(s.value) === -1) ids.push(s.value);
-      });
-      return ids;
-    }
 
     function say(lines) {
       message.textContent = "";
@@ -91,7 +103,67 @@
       message.hidden = lines.length === 0;
     }
 
-    function render(ids) {
+    // The device a typed text names: an exact name or id, else the only one containing it.
+    function find(text) {
+      var wanted = text.trim().toLowerCase();
+      if (!wanted) return null;
+      var exact = data.devices.filter(function (d) {
+        return d.name.toLowerCase() === wanted || d.id === wanted;
+      });
+      if (exact.length) return exact[0];
+      var words = wanted.split(/\s+/);
+      var partial = data.devices.filter(function (d) {
+        return words.every(function (w) { return d.search.indexOf(w) !== -1; });
+      });
+      return partial.length === 1 ? partial[0] : (partial.length ? { many: partial.length } : null);
+    }
+
+    function sourceList(device, index) {
+      var refs = device.cell_sources[index];
+      if (refs === null || refs === undefined) return null;
+      var box = el("small", "xpuref-cell-sources");
+      if (refs === "computed") {
+        box.appendChild(el("span", null, "computed by xpuref.calc from this device's figures"));
+        return box;
+      }
+      if (!refs.length) {
+        box.appendChild(el("span", null, "no source listed for this field"));
+        return box;
+      }
+      refs.forEach(function (i, n) {
+        var s = device.sources[i];
+        if (!s) return;
+        if (n) box.appendChild(document.createTextNode("; "));
+        var a = el("a", null, s.title);
+        a.setAttribute("href", s.url);
+        a.setAttribute("rel", "nofollow noopener");
+        box.appendChild(a);
+      });
+      return box;
+    }
+
+    function renderChosen() {
+      chosenList.textContent = "";
+      ids.forEach(function (id) {
+        var d = byId[id];
+        var li = el("li");
+        li.setAttribute("data-device", id);
+        var link = el("a", null, d.name);
+        link.setAttribute("href", d.url);
+        li.appendChild(link);
+        var remove = el("button", "xpuref-compare-remove", "×");
+        remove.type = "button";
+        remove.setAttribute("aria-label", "Remove " + d.name);
+        remove.addEventListener("click", function () {
+          ids = ids.filter(function (x) { return x !== id; });
+          update([]);
+        });
+        li.appendChild(remove);
+        chosenList.appendChild(li);
+      });
+    }
+
+    function render() {
       var thead = table.tHead;
       var tbody = table.tBodies[0];
       thead.textContent = "";
@@ -120,12 +192,13 @@
         if (cells.every(function (c) { return c === null; })) return;
         var texts = cells.map(shown);
         var same = texts.every(function (t) { return t === texts[0]; });
-        if (onlyDiff && onlyDiff.checked && same) return;
+        if (onlyDiff.checked && same) return;
         if (row.group !== group) {
           group = row.group;
           var gr = el("tr", "xpuref-compare-group");
           var gh = el("th", null, group);
           gh.setAttribute("colspan", String(devices.length + 1));
+          gh.setAttribute("scope", "colgroup");
           gr.appendChild(gh);
           tbody.appendChild(gr);
         }
@@ -143,13 +216,20 @@
         var label = el("th", null, row.label + (row.unit ? " (" + row.unit + ")" : ""));
         label.setAttribute("scope", "row");
         tr.appendChild(label);
-        cells.forEach(function (cell) {
+        cells.forEach(function (cell, i) {
           var td = el("td", numberOf(cell) !== null ? "xpuref-num" : null, shown(cell) || "—");
           if (best !== null && numberOf(cell) === best) {
             td.classList.add("xpuref-best");
             td.setAttribute("data-best", "1");
             td.appendChild(el("span", "xpuref-best-mark", " ★"));
             td.title = "Best of the devices compared";
+          }
+          if (showSources.checked && cell !== null) {
+            var list = sourceList(devices[i], index);
+            if (list) {
+              td.appendChild(el("br"));
+              td.appendChild(list);
+            }
           }
           tr.appendChild(td);
         });
@@ -159,35 +239,83 @@
       output.hidden = false;
     }
 
-    function update() {
-      var ids = chosen();
-      writeUrl(ids);
-      render(ids);
-      say(ids.length < 2 ? ["Choose at least two devices to compare."] : []);
+    function update(notes) {
+      writeUrl(ids, onlyDiff.checked, showSources.checked);
+      remember(ids);
+      renderChosen();
+      render();
+      var lines = notes.slice();
+      if (ids.length < 2) lines.push("Choose at least two devices to compare.");
+      say(lines);
+    }
+
+    function add() {
+      var found = find(search.value);
+      if (!found) {
+        update(["No device matches “" + search.value.trim() + "”."]);
+        return;
+      }
+      if (found.many) {
+        update([found.many + " devices match “" + search.value.trim() + "”: type more of the name."]);
+        return;
+      }
+      if (ids.indexOf(found.id) === -1) ids.push(found.id);
+      search.value = "";
+      update([]);
     }
 
     // Load the choice from the address; report ids that do not exist (as text).
-    var wanted = idsFromUrl();
-    var unknown = wanted.filter(function (id) { return !byId[id]; });
-    var known = wanted.filter(function (id) { return byId[id]; });
-    var extra = known.slice(selects.length);
-    known = known.slice(0, selects.length);
-    selects.forEach(function (s, i) { s.value = known[i] || ""; });
+    var state = readUrl();
+    var unknown = state.ids.filter(function (id) { return !byId[id]; });
+    ids = state.ids.filter(function (id) { return byId[id]; });
+    onlyDiff.checked = state.diff;
+    showSources.checked = state.sources;
     var notes = [];
     if (unknown.length) notes.push("Unknown device id" + (unknown.length > 1 ? "s" : "") + " in the address: " + unknown.join(", ") + ".");
-    if (extra.length) notes.push("Only " + selects.length + " devices fit side by side; left out: " + extra.join(", ") + ".");
-    if (known.length < 2) notes.push("Choose at least two devices to compare.");
-    render(known);
-    // Unknown or surplus ids stay in the address until the reader changes the choice.
-    if (!unknown.length && !extra.length) writeUrl(known);
+    remember(ids);
+    renderChosen();
+    render();
+    // Unknown ids stay in the address until the reader changes the choice.
+    if (!unknown.length) writeUrl(ids, onlyDiff.checked, showSources.checked);
+    if (ids.length < 2) notes.push("Choose at least two devices to compare.");
     say(notes);
 
-    selects.forEach(function (s) { s.addEventListener("change", update); });
-    if (onlyDiff) onlyDiff.addEventListener("change", function () { render(chosen()); });
+    addButton.addEventListener("click", add);
+    search.addEventListener("keydown", function (e) {
+      if (e.key === "Enter") { e.preventDefault(); add(); }
+    });
+    search.addEventListener("change", function () {
+      // Picking a suggestion from the list fills in an exact name: add it at once.
+      var found = find(search.value);
+      if (found && !found.many && found.name.toLowerCase() === search.value.trim().toLowerCase()) add();
+    });
+    onlyDiff.addEventListener("change", function () { update([]); });
+    showSources.addEventListener("change", function () { update([]); });
+  }
+
+  // "Add to compare" on device pages: the remembered choice plus this device.
+  function setUpAddLinks() {
+    document.querySelectorAll("a.xpuref-add-compare:not([data-ready])").forEach(function (link) {
+      link.setAttribute("data-ready", "1");
+      function refresh() {
+        var id = link.getAttribute("data-id");
+        var ids = unique(remembered().concat([id]));
+        link.setAttribute("href", link.getAttribute("data-base") + "?ids=" + ids.join(","));
+        var others = ids.length - 1;
+        link.setAttribute("data-others", String(others));
+        var note = link.parentElement.querySelector(".xpuref-add-compare-note");
+        if (note) note.textContent = others ? "with the " + others + " device" + (others > 1 ? "s" : "") + " already chosen" : "";
+      }
+      link.addEventListener("click", refresh);
+      link.addEventListener("focus", refresh);
+      link.addEventListener("mouseenter", refresh);
+      refresh();
+    });
   }
 
   function init() {
     document.querySelectorAll(".xpuref-compare[data-xpuref-compare]").forEach(setUp);
+    setUpAddLinks();
   }
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {

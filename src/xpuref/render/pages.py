@@ -17,8 +17,10 @@ from xpuref.render import charts
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.safetext import theme_safe
 from xpuref.render.systems import device_systems
+from xpuref.views.catalog import catalog_facets, catalog_ranges, catalog_rows, rate_choices
 from xpuref.views.derive import derived_for
 from xpuref.views.export_view import export_rows
+from xpuref.views.figures import HALF, vendor_colors
 from xpuref.views.spec import device_spec_rows, format_number
 from xpuref.views.urls import page_url, relative_url
 
@@ -111,8 +113,10 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
 
 
 def canonical_device_url(site_url: str, device_id: str) -> str:
-    """The permanent public address of a device page (relative when no site URL is set)."""
-    base = site_url if not site_url or site_url.endswith("/") else site_url + "/"
+    """The permanent public address of a device page (empty when no public address is set)."""
+    if not site_url:
+        return ""
+    base = site_url if site_url.endswith("/") else site_url + "/"
     return f"{base}devices/{device_id}/"
 
 
@@ -145,48 +149,44 @@ def device_page(
         extra_html=charts.device_section(device, catalog),
         export_rows=export_rows(device, catalog),
         systems=device_systems(device.id, catalog, directory_urls),
+        compare_href=relative_url(
+            page_url(f"devices/{device.id}.md", directory_urls),
+            page_url("compare.md", directory_urls),
+        ),
     )
 
 
-def _cell(value: float | None) -> dict[str, str]:
-    """A numeric catalog cell with its sort key."""
+def _cell(value: float | None, note: str = "") -> dict[str, str]:
+    """A numeric catalog cell with its sort key and an optional label (on-chip SRAM)."""
     if value is None:
-        return {"text": "—", "sort": ""}
-    return {"text": format_number(value), "sort": repr(float(value))}
+        return {"text": "—", "sort": "", "note": ""}
+    return {"text": format_number(float(f"{value:.6g}")), "sort": repr(float(value)), "note": note}
 
 
 def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -> Markup:
     """The catalog table, linking each device relative to the page at ``from_url``."""
+    found = catalog_rows(catalog)
+    colors = vendor_colors(catalog)
     rows = []
-    for d in catalog.sorted_devices():
-        rates = d.peak_dense
-        half = max(
-            (r for r in (rates.get("bf16_matrix"), rates.get("fp16_matrix")) if r is not None),
-            default=None,
-        )
-        names = [d.name, d.id, *d.aliases, d.architecture, d.vendor, d.name_zh or ""]
-        search = " ".join(names).casefold()
+    for r in found:
         rows.append(
             {
-                "name": d.name,
-                "vendor": d.vendor,
-                "kind": d.kind,
-                "year": d.launch_year,
-                "href": relative_url(from_url, page_url(f"devices/{d.id}.md", directory_urls)),
-                "search": search,
-                "numbers": [
-                    _cell(d.memory.capacity),
-                    _cell(d.memory.bandwidth_gbs),
-                    _cell(half),
-                    _cell(rates.get("fp8_matrix")),
-                    _cell(d.power.tdp_w),
-                ],
+                "row": r,
+                "href": relative_url(from_url, page_url(f"devices/{r.id}.md", directory_urls)),
+                "color": colors.get(r.vendor, "#888888"),
+                "memory": _cell(r.memory_gb, "SRAM" if r.on_chip else ""),
+                "bandwidth": _cell(r.bandwidth_gbs, "SRAM" if r.on_chip else ""),
+                "rate": _cell(r.rates.get(HALF)),
+                "tdp": _cell(r.tdp_w),
             }
         )
     html = _ENV.get_template("device_table.html.j2").render(
         rows=rows,
-        vendors=sorted({d.vendor for d in catalog.devices.values()}),
-        kinds=sorted({d.kind for d in catalog.devices.values()}),
+        facets=catalog_facets(catalog, found),
+        ranges=catalog_ranges(),
+        rates=rate_choices(found),
+        vendor_names={slug: v.name for slug, v in catalog.vendors.items()},
+        compare_href=relative_url(from_url, page_url("compare.md", directory_urls)),
     )
     return Markup(html)
 

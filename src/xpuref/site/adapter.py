@@ -25,6 +25,7 @@ from xpuref.render.pages import device_page, render_page_macros
 from xpuref.render.systems import system_page
 from xpuref.site.csp import HEADERS_FILE, add_meta, policy, script_hashes
 from xpuref.site.handoff import read_handoff
+from xpuref.site.notfound import rewrite_404
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.timing import reset, timed, write_totals
 from xpuref.views.checked import load_checked
@@ -98,7 +99,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     build = _build_of(config)
     ds = build.dataset
     taken = {f.dest_uri for f in files}
-    site_url = config.site_url or ""
+    site_url = str(config.extra.get("public_url") or "")
     directory_urls = config.use_directory_urls
     for device in ds.sorted_devices():
         page = device_page(device, ds, build.version, site_url, directory_urls)
@@ -152,9 +153,11 @@ def on_startup(command: str, dirty: bool) -> None:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Write the site-wide policy file, and the hook timings when the bench asks for them."""
+    """Write the site-wide policy file (or, offline, a 404 page that works from file://)."""
     hashes = _build_of(config).script_hashes
-    if not config.extra.get("offline"):
+    if config.extra.get("offline"):
+        rewrite_404(Path(config.site_dir))
+    else:
         Path(config.site_dir, HEADERS_FILE).write_text(
             f"/*\n  Content-Security-Policy: {policy(hashes)}\n", encoding="utf-8"
         )

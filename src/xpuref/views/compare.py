@@ -10,12 +10,15 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.fields import RATES, SPEC_FIELDS
 from xpuref.views.figures._common import fmt
 from xpuref.views.publish import device_record
-from xpuref.views.spec import format_number
+from xpuref.views.spec import format_number, sources_for
 
-__all__ = ["MAX_DEVICES", "CompareRow", "compare_payload", "compare_rows"]
+__all__ = ["COMPUTED", "MAX_DEVICES", "CompareRow", "compare_payload", "compare_rows"]
 
-#: The page compares at most this many devices side by side.
+#: The compare page opens with this many pickers' worth of room; more can be added.
 MAX_DEVICES = 4
+
+#: What a derived or export row's source cell says: computed, not read from a page.
+COMPUTED = "computed"
 
 Best = Literal["max", "min"] | None
 
@@ -30,6 +33,7 @@ class CompareRow:
     unit: str
     best: Best
     get: Callable[[dict[str, Any]], Any]
+    field: str | None = None
 
 
 def _path(*keys: str) -> Callable[[dict[str, Any]], Any]:
@@ -77,7 +81,13 @@ def _spec_rows() -> list[CompareRow]:
         unit = "GB" if spec.path == "memory.capacity" else spec.unit
         rows.append(
             CompareRow(
-                key, spec.group, spec.label, unit, spec.best, _path(*_record_keys(spec.path))
+                key,
+                spec.group,
+                spec.label,
+                unit,
+                spec.best,
+                _path(*_record_keys(spec.path)),
+                spec.path,
             )
         )
     return rows
@@ -95,6 +105,7 @@ def _per_rate(
             unit.format(rate.unit),
             best,
             _path(*where, key),
+            f"peak_dense.{key}" if where == ("peak_dense",) else COMPUTED,
         )
         for key, rate in RATES.items()
     ]
@@ -150,19 +161,47 @@ def _cell(value: Any, derived: bool) -> Any:
     return [value, text]
 
 
+def _row_field(row: CompareRow) -> str | None:
+    """The data field a row's sources back, COMPUTED for derived rows, None for labels."""
+    if row.field is not None:
+        return row.field
+    if row.id == "sparsity_factor":
+        return "sparsity_factor"
+    if row.group in ("Derived", "Export control"):
+        return COMPUTED
+    return None
+
+
 def compare_payload(catalog: Dataset, link: Callable[[str], str]) -> dict[str, Any]:
-    """Rows and per-device cells for compare.js; ``link`` maps a device id to its page."""
+    """Rows and per-device cells for compare.js; ``link`` maps a device id to its page.
+
+    Each device lists its sources once (title and address); each cell names the sources that
+    back it by their index in that list, or says it is computed from the device's figures.
+    """
     rows = compare_rows(catalog)
+    fields = [_row_field(row) for row in rows]
     devices = []
     for device in catalog.sorted_devices():
         record = device_record(device, catalog)
+        index = {s.id: i for i, s in enumerate(device.sources)}
+        cell_sources: list[Any] = []
+        for row, field in zip(rows, fields, strict=True):
+            if field is None or row.get(record) is None:
+                cell_sources.append(None)
+            elif field == COMPUTED:
+                cell_sources.append(COMPUTED)
+            else:
+                cell_sources.append([index[s.id] for s in sources_for(device, field)])
         devices.append(
             {
                 "id": device.id,
                 "name": device.name,
                 "vendor": record["vendor_name"],
                 "url": link(device.id),
+                "search": " ".join([device.name, device.id, *device.aliases]).casefold(),
                 "values": [_cell(row.get(record), row.group == "Derived") for row in rows],
+                "sources": [{"title": s.title, "url": s.url} for s in device.sources],
+                "cell_sources": cell_sources,
             }
         )
     return {

@@ -9,7 +9,14 @@ from xpuref.data.devices import Device, Source
 from xpuref.data.fields import RATES, SPEC_FIELDS
 from xpuref.views.units import capacity_text
 
-__all__ = ["SpecRow", "anchor_for", "device_spec_rows", "format_number", "spec_rows"]
+__all__ = [
+    "SpecRow",
+    "anchor_for",
+    "device_spec_rows",
+    "format_number",
+    "sources_for",
+    "spec_rows",
+]
 
 
 @dataclass(frozen=True)
@@ -43,7 +50,7 @@ def format_number(value: float) -> str:
     return f"{value:,.4f}".rstrip("0").rstrip(".")
 
 
-def _sources_for(device: Device, field: str) -> tuple[Source, ...]:
+def sources_for(device: Device, field: str) -> tuple[Source, ...]:
     """Sources whose claims cover ``field``."""
     parts = field.split(".")
     prefixes = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
@@ -70,7 +77,8 @@ def _value_and_note(device: Device, path: str, value: object) -> tuple[str, str,
     if path == "visible_devices" and value == 1:
         return "", "", ""
     if path == "visible_devices":
-        return str(value), "", "figures are for the whole package; each device gets its share"
+        note = "figures on this page are for the whole package; each device sees its share"
+        return str(value), "", note
     return (format_number(value) if isinstance(value, (int, float)) else str(value)), "", ""
 
 
@@ -101,7 +109,7 @@ def spec_rows(device: Device) -> list[SpecRow]:
                 text,
                 spec.unit,
                 spec.path,
-                _sources_for(device, spec.path),
+                sources_for(device, spec.path),
                 note,
             )
         )
@@ -124,7 +132,7 @@ def spec_rows(device: Device) -> list[SpecRow]:
                 format_number(device.peak_dense[key]),
                 rate.unit,
                 field,
-                _sources_for(device, field),
+                sources_for(device, field),
                 note,
             )
         )

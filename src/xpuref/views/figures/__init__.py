@@ -1,6 +1,14 @@
 """Figure builders: plotly figure dicts made only from catalog values and xpuref.calc results."""
 
-from xpuref.views.figures._common import HALF, Chart, Filter, Table, TableRow, esc
+from xpuref.views.figures._common import (
+    HALF,
+    Chart,
+    Filter,
+    Table,
+    TableRow,
+    esc,
+    vendor_colors,
+)
 from xpuref.views.figures._efficiency import efficiency
 from xpuref.views.figures._export_map import class_regions, export_map, not_placed
 from xpuref.views.figures._roofline import device_roofline, roofline_explorer
@@ -22,4 +30,5 @@ __all__ = [
     "not_placed",
     "roofline_explorer",
     "trends",
+    "vendor_colors",
 ]

@@ -1,0 +1,74 @@
+"""axe-core (vendored from npm, a test asset no page loads) finds no serious or critical problem
+on the home page, the catalog, a device page, compare, every calculator and every chart page,
+in the light and the dark palette."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from tests.conftest import ROOT, BuiltSite
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "site_overrides/assets/vendor/axe-core/axe.min.js"
+PAGES = [
+    "",
+    "devices/",
+    "devices/nvidia-h100-sxm5-80gb/",
+    "compare/?ids=nvidia-h100-sxm5-80gb,amd-instinct-mi300x-oam-192gb&sources=1",
+    "calculators/",
+    "calculators/flops/",
+    "calculators/memory/",
+    "calculators/roofline/",
+    "calculators/llm/",
+    "calculators/export/",
+    "calculators/units/",
+    "charts/",
+    "charts/roofline/",
+    "charts/trends/",
+    "charts/efficiency/",
+    "charts/export-map/",
+    "charts/timeline/",
+]
+
+
+def serious_violations(page: Page) -> list[dict[str, Any]]:
+    """Run axe on the page as it stands; return its serious and critical findings."""
+    page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => {
+          const result = await axe.run(document, { resultTypes: ['violations'] });
+          return result.violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => ({ id: v.id, impact: v.impact, help: v.help,
+              nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' | ' +
+                                               (n.failureSummary || '').slice(0, 160)) }));
+        }"""
+    )
+    return found
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", PAGES)
+def test_no_serious_violations(built_site: BuiltSite, page: Page, path: str, scheme: str) -> None:
+    """axe reports nothing serious or critical once the page (and any chart) has drawn."""
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    page.goto(built_site.url + path)
+    page.wait_for_load_state("load")
+    if page.locator(".xpuref-chart").count() and path.startswith("charts/") and path != "charts/":
+        page.locator(".xpuref-chart[data-drawn]").first.wait_for(timeout=20000)
+    # Invalid input: a calculator shows its message, which must be tied to the field.
+    if path.startswith("calculators/") and page.locator(".xpuref-calc input[type=text]").count():
+        field = page.locator(".xpuref-calc input[type=text]").first
+        field.fill("-5")
+        field.dispatch_event("input")
+        page.wait_for_timeout(100)
+        if field.get_attribute("aria-invalid") == "true":
+            described = field.get_attribute("aria-describedby")
+            assert described, "an invalid field points to its message"
+            assert page.locator(f"#{described}").inner_text().strip()
+    assert serious_violations(page) == []

@@ -1,0 +1,83 @@
+"""At a phone's width (390 px) no page of the built site is wider than the screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from tests.conftest import BuiltSite
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+pytestmark = pytest.mark.browser
+
+WIDTH = 390
+
+
+def _pages(site: BuiltSite) -> list[str]:
+    """Every HTML page of the built site, as a path under the site's address."""
+    found = []
+    for html in sorted(site.root.rglob("*.html")):
+        rel = html.relative_to(site.root).as_posix()
+        text = html.read_text(errors="replace")
+        if 'http-equiv="refresh"' in text[:2000]:
+            continue  # a redirect for a former id: it has no layout of its own
+        found.append(rel.removesuffix("index.html"))
+    return found
+
+
+def test_no_page_wider_than_a_phone(built_site: BuiltSite, browser: Browser) -> None:
+    """Every page, at 390 px: the document is no wider than the viewport."""
+    context = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # The search index is not part of any page's layout; skipping it keeps 200 loads quick.
+    page.route("**/search/search_index.json", lambda route: route.abort())
+    too_wide: dict[str, tuple[int, list[str]]] = {}
+    pages = _pages(built_site)
+    assert len(pages) > 100
+    try:
+        for path in pages:
+            page.goto(built_site.url + path, wait_until="domcontentloaded")
+            # Chart pages are measured once drawn; device pages draw their roofline only when
+            # scrolled to, and it takes its box's width, so their layout is the same either way.
+            if path.startswith("charts/") and page.locator(".xpuref-chart").count():
+                page.locator(".xpuref-chart").first.scroll_into_view_if_needed()
+                page.locator(".xpuref-chart[data-drawn]").first.wait_for(timeout=20000)
+                page.evaluate("window.scrollTo(0, 0)")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > WIDTH:
+                culprits = page.evaluate(
+                    """w => Array.from(document.querySelectorAll('body *'))
+                        .filter(e => e.getBoundingClientRect().right > w + 1)
+                        .slice(0, 3).map(e => e.tagName + '.' + e.className)""",
+                    WIDTH,
+                )
+                too_wide[path] = (width, culprits)
+    finally:
+        context.close()
+    assert not too_wide, too_wide
+    assert not [e for e in errors if e != "Network error"], errors  # the skipped search index
+
+
+def test_wide_tables_scroll_in_their_own_box(built_site: BuiltSite, browser: Browser) -> None:
+    """On a phone the catalog scrolls inside its box and its first column stays in view."""
+    context = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(built_site.url + "devices/")
+        box = page.locator(".xpuref-catalog-scroll")
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth")
+        first = page.locator("#xpuref-catalog tbody tr td:first-child").first
+        before = first.bounding_box()
+        box.evaluate("b => { b.scrollLeft = 300; }")
+        after = first.bounding_box()
+        assert before and after and abs(before["x"] - after["x"]) <= 1.5, "first column is sticky"
+        page.goto(built_site.url + "devices/nvidia-h100-sxm5-80gb/")
+        spec = page.locator("table.xpuref-spec").first
+        assert spec.evaluate("t => t.parentElement.classList.contains('xpuref-scroll')")
+        assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    finally:
+        context.close()
