@@ -4,13 +4,14 @@ in the light and the dark palette."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from tests.conftest import ROOT, BuiltSite
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -34,6 +35,18 @@ PAGES = [
     "charts/export-map/",
     "charts/timeline/",
 ]
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A page whose CSP lets the test inject axe (the site's own scripts are unchanged)."""
+    context = browser.new_context(bypass_csp=True)
+    new_page = context.new_page()
+    errors: list[str] = []
+    new_page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield new_page
+    context.close()
+    assert not errors, errors
 
 
 def serious_violations(page: Page) -> list[dict[str, Any]]:
