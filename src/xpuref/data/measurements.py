@@ -42,33 +42,32 @@ class _Case(Strict):
     source: Page
 
 
-class KvTokens(Strict):
-    """Tokens an engine fit in the KV-cache memory it reported."""
+class _KvCase(Strict):
+    """What every KV-token case names: model, engine, layout and the tokens it printed."""
 
-    kind: Literal["kv_tokens"]
     model: PresetName
     engine: Engine
-    kv_memory_gib: Positive
     kv_dtype: KvDtype = "bf16"
     tp: Count = 1
     block_size: Count = 16
     published_tokens: Count
 
 
-class KvFromMemory(Strict):
+class KvTokens(_KvCase):
+    """Tokens an engine fit in the KV-cache memory it reported."""
+
+    kind: Literal["kv_tokens"]
+    kv_memory_gib: Positive
+
+
+class KvFromMemory(_KvCase):
     """Tokens an engine fit, from device memory, its memory fraction and its printed overhead."""
 
     kind: Literal["kv_tokens_from_memory"]
-    model: PresetName
-    engine: Engine
     memory_gib: Positive
     memory_fraction: Share
     overhead_gib: Annotated[float, Field(ge=0, le=1e9)]
     weights_dtype: KvDtype = "bf16"
-    kv_dtype: KvDtype = "bf16"
-    tp: Count = 1
-    block_size: Count = 16
-    published_tokens: Count
 
 
 class Mfu(Strict):

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
 from markupsafe import Markup
 
 from xpuref.data.dataset import Dataset
@@ -15,7 +14,7 @@ from xpuref.data.fields import RATES
 from xpuref.data.version import DataVersion
 from xpuref.render import charts
 from xpuref.render.env import ENV as _ENV
-from xpuref.render.safetext import theme_safe
+from xpuref.render.safetext import front_matter
 from xpuref.render.systems import device_systems
 from xpuref.views.catalog import catalog_facets, catalog_ranges, catalog_rows, rate_choices
 from xpuref.views.derive import derived_for
@@ -128,16 +127,9 @@ def device_page(
     directory_urls: bool = True,
 ) -> str:
     """The Markdown source of a device's page, with links to the systems it is a member of."""
-    front = yaml.safe_dump(
-        {
-            "title": theme_safe(device.name),
-            "description": theme_safe(f"Specifications of the {device.name}"),
-        },
-        allow_unicode=True,
-        sort_keys=True,
-    ).strip()
+    front = front_matter(device.name, f"Specifications of the {device.name}")
     return _ENV.get_template("device_page.md.j2").render(
-        front_matter=Markup(front),
+        front_matter=front,
         device=device,
         vendor=catalog.vendors[device.vendor],
         arch=catalog.architectures[device.architecture],

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["theme_safe"]
+import yaml
+from markupsafe import Markup
+
+__all__ = ["front_matter", "theme_safe"]
 
 # Look-alike characters for the few that could end an element or attribute in theme templates.
 _LOOKALIKES = str.maketrans({"<": "‹", ">": "›", "&": "＆", '"': "”", "'": "’", "`": "ʻ"})
@@ -12,3 +15,13 @@ def theme_safe(text: str) -> str:
     """Replace markup-significant characters with look-alikes and fold control characters."""
     cleaned = "".join(ch if ch.isprintable() else " " for ch in text)
     return cleaned.translate(_LOOKALIKES)
+
+
+def front_matter(title: str, description: str) -> Markup:
+    """YAML front matter (without its fences) giving a generated page its title and description."""
+    text = yaml.safe_dump(
+        {"title": theme_safe(title), "description": theme_safe(description)},
+        allow_unicode=True,
+        sort_keys=True,
+    ).strip()
+    return Markup(text)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
 from markupsafe import Markup
 
 from xpuref.data.dataset import Dataset
 from xpuref.data.systems import System
 from xpuref.data.version import DataVersion
 from xpuref.render.env import ENV as _ENV
-from xpuref.render.safetext import theme_safe
+from xpuref.render.safetext import front_matter
 from xpuref.views.spec import format_number
 from xpuref.views.systems import member_rows, system_totals, total_rows
 from xpuref.views.urls import page_url, relative_url
@@ -39,17 +38,10 @@ def system_page(
 ) -> str:
     """The Markdown source of a system's page, linking each member's device page."""
     here = page_url(f"systems/{system.id}.md", directory_urls)
-    front = yaml.safe_dump(
-        {
-            "title": theme_safe(system.name),
-            "description": theme_safe(f"{system.name}: members and totals derived from them"),
-        },
-        allow_unicode=True,
-        sort_keys=True,
-    ).strip()
+    front = front_matter(system.name, f"{system.name}: members and totals derived from them")
     members = member_rows(system, catalog)
     return _ENV.get_template("system_page.md.j2").render(
-        front_matter=Markup(front),
+        front_matter=front,
         system=system,
         vendor=catalog.vendors[system.vendor],
         members=members,
