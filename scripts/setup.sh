@@ -40,6 +40,10 @@ if [ "$want" != "$have" ] || ! .venv/bin/python -c 'import xpuref, mkdocs, mater
   echo "$want" > .venv/.xpuref-deps
 fi
 
+# Compile the page templates once into the venv; builds only read them, and Jinja recompiles
+# (in memory) any template whose source changed since.
+.venv/bin/python -m xpuref.devtools.precompile
+
 if [ "$browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
   echo "setup: installing Debian's chromium for the browser tests"
   sudo=""

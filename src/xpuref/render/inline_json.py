@@ -9,13 +9,12 @@ from markupsafe import Markup, escape
 
 __all__ = ["dumps_for_html", "script_json"]
 
-_UNSAFE = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026"}
-
 
 def dumps_for_html(obj: Any) -> str:
     """Compact JSON with ``<``, ``>`` and ``&`` written as \\u escapes (still valid JSON)."""
     text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    return text.translate(_UNSAFE)
+    # str.replace runs in C; translate() with a dict is a Python-level loop over every character.
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def script_json(obj: Any, element_id: str) -> Markup:

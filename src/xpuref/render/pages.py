@@ -14,6 +14,7 @@ from xpuref.data.fields import RATES
 from xpuref.data.version import DataVersion
 from xpuref.render import charts
 from xpuref.render.env import ENV as _ENV
+from xpuref.render.page_macros import expand_macros
 from xpuref.render.safetext import front_matter
 from xpuref.render.systems import device_systems
 from xpuref.views.catalog import catalog_facets, catalog_ranges, catalog_rows, rate_choices
@@ -198,8 +199,7 @@ def architecture_table(catalog: Dataset) -> Markup:
 def render_page_macros(
     markdown: str, functions: dict[str, Callable[..., Any]], values: dict[str, Any]
 ) -> str:
-    """Render a content page as a Jinja template with the project's macros available."""
-    if "{{" not in markdown and "{%" not in markdown:
+    """Expand the project's macros and values in a content page."""
+    if "{{" not in markdown and "{%" not in markdown and "{#" not in markdown:
         return markdown
-    template = _ENV.from_string(markdown)
-    return template.render(**functions, **values)
+    return expand_macros(markdown, functions, values)

@@ -20,6 +20,7 @@ from xpuref.data.paths import data_dir
 from xpuref.data.problems import DataError
 from xpuref.data.version import DataVersion, data_version
 from xpuref.render.macros import page_macros, page_values
+from xpuref.render.page_macros import MacroError
 from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import device_page, render_page_macros
 from xpuref.render.systems import system_page
@@ -131,7 +132,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if page.file.generated_by is not None:
         return markdown
     ctx = PageContext(build.dataset, build.version, page.url, config.use_directory_urls)
-    return render_page_macros(markdown, page_macros(ctx), page_values(ctx))
+    try:
+        return render_page_macros(markdown, page_macros(ctx), page_values(ctx))
+    except MacroError as exc:
+        raise PluginError(f"{page.file.src_uri}: {exc}") from None
 
 
 @timed("on_post_page")

@@ -17,7 +17,6 @@ devices, each with 1/N of them. This is what an MFU computation must divide by.
 from __future__ import annotations
 
 import difflib
-import json
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,7 @@ from typing import Any
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATE_KEYS
+from xpuref.views.jsondoc import json_document
 
 __all__ = [
     "AmbiguousDeviceError",
@@ -199,4 +199,4 @@ def lookup_json(ds: Dataset) -> str:
         "compact": _published_names(name_index(ds, compact=True)),
         "devices": devices,
     }
-    return json.dumps(payload, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return json_document(payload)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any
 
 from xpuref.data.dataset import Dataset
@@ -14,6 +13,7 @@ from xpuref.data.version import DataVersion
 from xpuref.views.coverage import SourceShare, device_share, overall_share
 from xpuref.views.derive import derived_for, export_for
 from xpuref.views.export_view import export_record
+from xpuref.views.jsondoc import json_document
 from xpuref.views.spec import device_spec_rows
 from xpuref.views.systems import system_record
 
@@ -156,7 +156,7 @@ def devices_json(catalog: Dataset, version: DataVersion) -> str:
         "systems": [system_record(s, catalog) for s in catalog.sorted_systems()],
         "source_shares": _shares(overall_share(catalog)),
     }
-    return json.dumps(body, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    return json_document(body)
 
 
 def csv_cell(value: Any) -> Any:

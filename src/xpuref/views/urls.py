@@ -20,8 +20,15 @@ def relative_url(from_url: str, to_url: str) -> str:
     """Link from the page at ``from_url`` to ``to_url`` (both relative to the site root)."""
     from_dir = from_url if from_url.endswith("/") or not from_url else posixpath.dirname(from_url)
     target_dir, name = posixpath.split(to_url)
-    rel = posixpath.relpath(target_dir or ".", from_dir.rstrip("/") or ".")
-    joined = name if rel == "." else posixpath.join(rel, name)
+    here = [part for part in from_dir.split("/") if part]
+    there = [part for part in target_dir.split("/") if part]
+    common = 0
+    for mine, theirs in zip(here, there, strict=False):
+        if mine != theirs:
+            break
+        common += 1
+    # Plain segment arithmetic: site addresses never hold "." or ".." segments to normalise.
+    rel = "/".join([".."] * (len(here) - common) + there[common:]) or "."
     if to_url.endswith("/"):
-        joined = (rel if rel != "." else ".") + "/"
-    return joined
+        return rel + "/"
+    return name if rel == "." else f"{rel}/{name}"
