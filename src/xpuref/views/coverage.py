@@ -27,11 +27,23 @@ class SourceShare:
 
 
 def traces_to_vendor(device: Device, index: int, ds: Dataset) -> bool:
-    """Whether a source is a vendor document, a copy of one, or a reference that cites one."""
+    """Whether a source is a vendor document, a copy of one, or a reference citing one.
+
+    A reference counts only when the document it cites is the vendor's own: its `cites` names
+    one without an address, or gives an address on a vendor or vendor-copy site (a reference
+    that cites another database, such as an Epoch row pointing at TechPowerUp, does not).
+    """
     source = device.sources[index]
     pub = ds.registry.lookup(source.url)
     tier = pub.tier if pub else None
-    return tier in ("vendor", "vendor-copy") or (tier == "reference" and source.cites is not None)
+    if tier in ("vendor", "vendor-copy"):
+        return True
+    if tier != "reference" or source.cites is None:
+        return False
+    if not source.cites.url:
+        return True
+    cited = ds.registry.lookup(source.cites.url)
+    return cited is not None and cited.tier in ("vendor", "vendor-copy")
 
 
 def device_share(device: Device, ds: Dataset) -> SourceShare:
