@@ -16,6 +16,7 @@ from xpuref.data.base import (
     check_date,
     check_unique_sources,
 )
+from xpuref.data.paths import content_pages
 
 __all__ = [
     "ALLOWED_PAGES",
@@ -29,28 +30,8 @@ __all__ = [
 ]
 
 
-#: Site pages a glossary entry may point to with `see` (paths relative to content/).
-ALLOWED_PAGES: tuple[str, ...] = (
-    "devices/index.md",
-    "architectures.md",
-    "math.md",
-    "downloads.md",
-    "compare.md",
-    "glossary.md",
-    "ecosystem.md",
-    "export-controls.md",
-    "data-quality.md",
-    "calculators/index.md",
-    "calculators/flops.md",
-    "calculators/memory.md",
-    "calculators/roofline.md",
-    "calculators/llm.md",
-    "calculators/export.md",
-    "calculators/units.md",
-    "charts/index.md",
-    "charts/roofline.md",
-    "charts/export-map.md",
-)
+#: Site pages a glossary entry may point to with `see`: every hand-written page (content/).
+ALLOWED_PAGES: frozenset[str] = content_pages()
 
 #: Glossary categories, in the order the glossary page shows them, with their headings.
 CATEGORIES: dict[str, str] = {
@@ -131,7 +112,7 @@ class GlossaryEntry(Strict):
     @field_validator("see")
     @classmethod
     def _known_pages(cls, value: list[str]) -> list[str]:
-        """Every page named exists or is planned."""
+        """Every page named is a page of the site."""
         for page in value:
             if page not in ALLOWED_PAGES:
                 raise ValueError(f"'{page}' is not a known site page")

@@ -5,13 +5,19 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["DATA_DIR", "ROOT", "data_dir"]
+__all__ = ["CONTENT_DIR", "DATA_DIR", "ROOT", "content_pages", "data_dir"]
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA_DIR = ROOT / "data"
+CONTENT_DIR = ROOT / "content"
 
 
 def data_dir() -> Path:
     """Return the data folder, honouring the XPUREF_DATA environment variable."""
     override = os.environ.get("XPUREF_DATA")
     return Path(override) if override else DATA_DIR
+
+
+def content_pages(content: Path = CONTENT_DIR) -> frozenset[str]:
+    """The hand-written site pages, as paths relative to the content folder (``guides/x.md``)."""
+    return frozenset(p.relative_to(content).as_posix() for p in content.rglob("*.md"))
