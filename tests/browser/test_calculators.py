@@ -415,3 +415,101 @@ def test_offline_bundle_runs_a_calculator(
         },
     )
     assert requested == []
+
+
+def _lacking(catalog: Dataset, key: str, *, runs: bool) -> str:
+    """A catalogued device with no rate for ``key`` that its architecture runs (or does not)."""
+    for device in catalog.sorted_devices():
+        arch = catalog.architectures.get(device.architecture)
+        supported = arch.supported_rates() if arch else None
+        if supported is None or key in device.peak_dense or not device.peak_dense:
+            continue
+        if (key in supported and key not in device.not_supported) == runs:
+            return device.id
+    raise AssertionError(f"no device lacks {key} (runs={runs})")
+
+
+def test_roofline_says_which_rate_a_device_lacks(
+    built_site: BuiltSite, page: Page, catalog: Dataset
+) -> None:
+    """A precision the device has no rate for is named, never swapped for another in silence."""
+    open_calculators(page, built_site.url + "calculators/roofline/")
+    form = _form(page, "roofline-kernel")
+    note = form.locator(".xpuref-peak-note")
+    # The reader's own choice stays; the peak is left empty and the note says why.
+    no_fp8 = _lacking(catalog, "fp8_matrix", runs=False)
+    set_fields(form, device=no_fp8, precision="fp8_matrix")
+    assert fields(form)["precision"] == "fp8_matrix"
+    assert form.locator('[name="peak_tflops"]').input_value() == ""
+    assert note.is_visible()
+    text = note.inner_text()
+    assert catalog.devices[no_fp8].name in text and "does not run" in text
+    assert form.get_attribute("data-state") == "invalid"
+    assert form.locator(".xpuref-roofline-plot").is_hidden()
+    # A rate the architecture runs but nobody publishes is called unpublished, not unsupported.
+    gap = _lacking(catalog, "fp8_matrix", runs=True)
+    set_fields(form, device=gap, precision="fp8_matrix")
+    assert "no published" in note.inner_text()
+    # Choosing a device that lacks the current precision uses another rate and says which.
+    set_fields(form, device=H100, precision="bf16_matrix")
+    assert note.is_hidden()
+    no_bf16 = _lacking(catalog, "bf16_matrix", runs=False)
+    set_fields(form, device=no_bf16)
+    chosen = fields(form)["precision"]
+    assert chosen != "bf16_matrix"
+    assert catalog.devices[no_bf16].peak_dense[chosen] > 0
+    assert "is used instead" in note.inner_text()
+    assert form.get_attribute("data-state") == "ok"
+
+
+def test_roofline_plots_the_kernel_on_the_device_roof(built_site: BuiltSite, page: Page) -> None:
+    """The kernel's dot sits on the roof line: below the flat part when memory-bound."""
+    open_calculators(page, built_site.url + "calculators/roofline/")
+    form = _form(page, "roofline-kernel")
+    set_fields(form, device="", peak_tflops=100, bandwidth_gbs=1000, flops="1e12", bytes="1e11")
+    plot = form.locator(".xpuref-roofline-plot")
+    assert plot.is_visible()
+    geometry = plot.evaluate(
+        """f => {
+          const dot = f.querySelector('circle.kernel').getBoundingClientRect();
+          return {dotY: dot.top + dot.height / 2, roofTop: f.querySelector('path.roof')
+            .getBoundingClientRect().top, label: f.querySelector('.kernel-label').textContent};
+        }"""
+    )
+    # Intensity 10 is below the ridge (100): memory-bound, so the dot is under the flat roof.
+    assert geometry["dotY"] > geometry["roofTop"] + 5
+    assert "10 TFLOP/s" in geometry["label"]
+    set_fields(form, bytes="1e9")  # intensity 1000: compute-bound, the dot on the flat roof
+    on_roof = plot.evaluate(
+        "f => Math.abs(f.querySelector('circle.kernel').getBoundingClientRect().top"
+        " + 5 - f.querySelector('path.roof').getBoundingClientRect().top)"
+    )
+    assert on_roof < 3
+
+
+def test_fits_verdicts_are_coloured_and_worded(built_site: BuiltSite, page: Page) -> None:
+    """'yes' and 'no' carry a verdict the page colours differently, with the word kept."""
+    open_calculators(page, built_site.url + "calculators/memory/")
+    form = _form(page, "inference-memory")
+    out = form.locator('[data-out="fits"]')
+    set_fields(form, device=H100, params="1e9")
+    assert out.get_attribute("data-verdict") == "yes" and "yes" in out.inner_text()
+    yes = out.evaluate("o => getComputedStyle(o).backgroundColor")
+    set_fields(form, params="1e12")
+    assert out.get_attribute("data-verdict") == "no" and "no" in out.inner_text()
+    no = out.evaluate("o => getComputedStyle(o).backgroundColor")
+    assert yes != no
+
+
+def test_plain_numbers_show_four_significant_figures(built_site: BuiltSite, page: Page) -> None:
+    """Every calculator prints plain numbers to the same four significant figures."""
+    for path in ("flops", "memory", "roofline", "llm", "export", "units"):
+        open_calculators(page, f"{built_site.url}calculators/{path}/")
+        texts = page.evaluate(
+            "() => [...document.querySelectorAll('output[data-format=number]')]"
+            ".filter(o => o.dataset.value).map(o => o.textContent)"
+        )
+        for text in texts:
+            mantissa = text.replace(",", "").split("e")[0].split(" ")[0]
+            digits = mantissa.replace(".", "").lstrip("-0").rstrip("0")
+            assert len(digits) <= 4, (path, text)

@@ -177,3 +177,130 @@ def test_hover_shows_hostile_name_as_text(hostile_site: BuiltSite, page: Page) -
     text = label.first.text_content() or ""
     assert text.startswith(record["name"])
     assert page.evaluate("typeof window.__pwned") == "undefined"
+
+
+def _marker_styles(page: Page, chart: str) -> dict[str, tuple[str, str]]:
+    """Device id -> (colour, symbol) of every device point the chart draws."""
+    found: dict[str, list[str]] = page.evaluate(
+        """chart => {
+          const out = {};
+          for (const t of document.querySelector(chart + ' .js-plotly-plot').data) {
+            if (!t.ids) continue;
+            t.ids.forEach(id => { out[id] = [t.marker.color, t.marker.symbol || 'circle']; });
+          }
+          return out;
+        }""",
+        chart,
+    )
+    return {k: (v[0].lower(), v[1]) for k, v in found.items()}
+
+
+def test_vendor_colours_are_the_same_on_every_chart_and_the_catalog(
+    built_site: BuiltSite, page: Page
+) -> None:
+    """One colour and shape per vendor, whichever chart draws it; the catalog swatch agrees."""
+    vendor_of = {d["id"]: d["vendor"] for d in _devices(built_site)}
+    styles: dict[str, set[tuple[str, str]]] = {}
+    for name, chart in (
+        ("trends", "#xpuref-trends"),
+        ("efficiency", "#xpuref-efficiency"),
+        ("roofline", "#xpuref-roofline-explorer"),
+    ):
+        page.goto(f"{built_site.url}charts/{name}/")
+        _wait_drawn(page)
+        for device, style in _marker_styles(page, chart).items():
+            styles.setdefault(vendor_of[device], set()).add(style)
+    assert len(styles) >= 15
+    assert all(len(found) == 1 for found in styles.values()), styles
+    pairs = [next(iter(found)) for found in styles.values()]
+    assert len(set(pairs)) == len(pairs), "two vendors share a colour and a shape"
+    page.goto(f"{built_site.url}devices/")
+    swatches: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('tr[data-vendor]')].map(r => {
+          const c = getComputedStyle(r.querySelector('.xpuref-swatch')).backgroundColor;
+          const [red, green, blue] = c.match(/\\d+/g).map(Number);
+          return [r.dataset.vendor, '#' + [red, green, blue].map(
+            v => v.toString(16).padStart(2, '0')).join('')];
+        }))"""
+    )
+    for vendor, found in styles.items():
+        assert swatches[vendor] == next(iter(found))[0], vendor
+
+
+def test_timeline_labels_do_not_overlap_at_desktop_width(built_site: BuiltSite, page: Page) -> None:
+    """At 1440 px every generation keeps a label, none touching another, in a chart under 960 px."""
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(f"{built_site.url}charts/timeline/")
+    _wait_drawn(page)
+    boxes: list[list[float]] = page.evaluate(
+        """() => [...document.querySelectorAll('#xpuref-timeline .textpoint text')].map(t => {
+          const r = t.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"""
+    )
+    assert len(boxes) >= 70
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    height = page.locator("#xpuref-timeline .xpuref-plot").evaluate(
+        "p => p.getBoundingClientRect().height"
+    )
+    assert height < 960
+
+
+def _empty_filters(page: Page, chart: str) -> dict[str, str]:
+    """Filter values (one per filter) that together leave the default view with no device."""
+    found: dict[str, str] | None = page.evaluate(
+        """chart => {
+          const box = document.querySelector(chart);
+          const data = JSON.parse(document.getElementById(box.dataset.xpurefChart)
+            .content.querySelector('script').textContent);
+          const ids = data.variants[data.default].data.flatMap(t => t.ids || []);
+          const selects = [...box.querySelectorAll('select[data-chart-filter]')];
+          const options = selects.map(s => [...s.options].map(o => o.value).filter(Boolean));
+          const [a, b] = options;
+          const [ka, kb] = selects.map(s => s.dataset.chartFilter);
+          for (const x of a) for (const y of b) {
+            const hit = ids.some(id => data.tags[id][ka] === x && data.tags[id][kb] === y);
+            if (!hit) return {[ka]: x, [kb]: y};
+          }
+          return null;
+        }""",
+        chart,
+    )
+    assert found, "every filter pair matches a device"
+    return found
+
+
+def test_an_empty_filter_says_so(built_site: BuiltSite, page: Page) -> None:
+    """Filters that match no device show a message instead of a silent empty plot."""
+    page.goto(f"{built_site.url}charts/roofline/")
+    _wait_drawn(page)
+    chart = "#xpuref-roofline-explorer"
+    message = page.locator(f"{chart} .xpuref-chart-empty")
+    assert message.is_hidden()
+    for name, value in _empty_filters(page, chart).items():
+        page.select_option(f"{chart} select[data-chart-filter='{name}']", value)
+    page.wait_for_function(f"() => document.querySelector('{chart}').dataset.empty === '1'")
+    assert message.is_visible() and "No device matches" in message.inner_text()
+    page.select_option(f"{chart} select[data-chart-filter='vendor']", "")
+    page.wait_for_function(f"() => !document.querySelector('{chart}').dataset.empty")
+    assert message.is_hidden()
+
+
+def test_chart_state_lives_in_the_url(built_site: BuiltSite, page: Page) -> None:
+    """Variant and filters go to the address, and a reload (or a shared link) restores them."""
+    chart = "#xpuref-roofline-explorer"
+    page.goto(f"{built_site.url}charts/roofline/")
+    _wait_drawn(page)
+    page.select_option(f"{chart} select[data-chart-variant]", "fp8_matrix")
+    page.select_option(f"{chart} select[data-chart-filter='vendor']", "nvidia")
+    page.wait_for_function("() => location.search.includes('vendor=nvidia')")
+    assert "roofline-explorer.view=fp8_matrix" in page.url
+    page.reload()
+    page.wait_for_function(
+        f"() => document.querySelector('{chart}').dataset.drawn === 'fp8_matrix'"
+    )
+    assert page.locator(f"{chart} select[data-chart-variant]").input_value() == "fp8_matrix"
+    assert page.locator(f"{chart} select[data-chart-filter='vendor']").input_value() == "nvidia"
+    vendors = {d["id"]: d["vendor"] for d in _devices(built_site)}
+    shown = _marker_styles(page, chart)
+    assert shown and {vendors[i] for i in shown} == {"nvidia"}

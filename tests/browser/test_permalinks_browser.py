@@ -105,3 +105,26 @@ def test_local_file_with_public_address_cites_it(built_site: BuiltSite, page: Pa
     assert "local copy" in page.locator("#xpuref-copy-status").inner_text()
     cite = _click(page, "bf16-matrix", "cite")
     assert f"([xpuref]({built_site.url}devices/{H100}/#bf16-matrix)" in cite
+
+
+def test_downloads_page_states_licence_version_and_citation(
+    built_site: BuiltSite, page: Page
+) -> None:
+    """The downloads page names the data licence, this build's data version and how to cite it."""
+    import json
+
+    data = json.loads((built_site.root / "data/devices.json").read_text())
+    page.goto(f"{built_site.url}downloads/")
+    block = page.locator(".xpuref-cite-block")
+    licence = block.locator("a[rel=license]")
+    assert licence.inner_text() == "CC BY 4.0"
+    assert licence.get_attribute("href") == "https://creativecommons.org/licenses/by/4.0/"
+    assert data["license"] == "CC-BY-4.0"
+    text = block.inner_text()
+    assert f"data version {data['data_version']}" in text
+    citation = block.locator("pre").first.inner_text()
+    assert data["data_version"] in citation and data["data_date"] in citation
+    assert built_site.url in citation  # the public address the site was built for
+    bibtex = block.locator("pre").nth(1).inner_text()
+    assert bibtex.startswith("@misc{xpuref,") and bibtex.rstrip().endswith("}")
+    assert bibtex.count("{") == bibtex.count("}")

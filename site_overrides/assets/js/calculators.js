@@ -70,8 +70,8 @@
     seconds: duration,
     rate: function (v) { return si(v, "FLOP/s"); },
     intensity: function (v) { return sig(v) + " FLOP/byte"; },
-    percent: function (v) { return sig(v * 100, 3) + " %"; },
-    number: function (v) { return sig(v, 6); }
+    percent: function (v) { return sig(v * 100) + " %"; },
+    number: function (v) { return sig(v); }
   };
 
   /* ---------- reading fields ---------- */
@@ -380,7 +380,7 @@
       var io = C.export_metrics(device).io_bandwidth_gbs;
       var out = {
         tpp: total,
-        tpp_precision: best ? best.p + ": " + sig(peaks[best.p], 6) + " x " + C.BIT_LENGTHS[best.p] + " bits" : null,
+        tpp_precision: best ? best.p + ": " + sig(peaks[best.p]) + " x " + C.BIT_LENGTHS[best.p] + " bits" : null,
         performance_density: total !== null && v.die_area_mm2 !== null ? C.performance_density(total, v.die_area_mm2) : null,
         io_bandwidth_gbs: io[1] === Infinity ? null : io[0]
       };
@@ -450,6 +450,62 @@
       " (" + report.reason + ").");
   }
 
+  /* ---------- the roofline plot of the two roofline calculators ---------- */
+
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  function svgEl(parent, name, attrs, text) {
+    var el = document.createElementNS(SVG_NS, name);
+    Object.keys(attrs).forEach(function (key) { el.setAttribute(key, String(attrs[key])); });
+    if (text !== undefined) el.textContent = text;
+    parent.appendChild(el);
+    return el;
+  }
+
+  function drawRoofline(form, peak, bw, intensity, attainable) {
+    var figure = form.querySelector(".xpuref-roofline-plot");
+    if (!figure) return;
+    var svg = figure.querySelector("svg");
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    var ok = peak > 0 && bw > 0 && intensity > 0 && attainable > 0 && isFinite(intensity);
+    figure.hidden = !ok;
+    form.setAttribute("data-plotted", ok ? "1" : "");
+    if (!ok) return;
+    var ridge = peak / bw;
+    var x0 = Math.min(intensity, ridge) / 10, x1 = Math.max(intensity, ridge) * 10;
+    var y0 = Math.min(bw * x0, attainable) / 2, y1 = peak * 3;
+    var W = 440, H = 270, L = 62, R = 14, T = 10, B = 40;
+    function scale(v, lo, hi, from, to) {
+      return from + (Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)) * (to - from);
+    }
+    function X(v) { return scale(v, x0, x1, L, W - R); }
+    function Y(v) { return scale(v, y0, y1, H - B, T); }
+    svgEl(svg, "path", { d: "M" + L + "," + T + "V" + (H - B) + "H" + (W - R), "class": "axis" });
+    [[x0, x1, X, true], [y0, y1, Y, false]].forEach(function (a) {
+      for (var e = Math.ceil(Math.log10(a[0])); e <= Math.floor(Math.log10(a[1])); e += 1) {
+        var v = Math.pow(10, e), at = a[2](v);
+        if (a[3]) {
+          svgEl(svg, "path", { d: "M" + at + "," + (H - B) + "v4", "class": "axis" });
+          svgEl(svg, "text", { x: at, y: H - B + 15, "text-anchor": "middle" }, sig(v));
+        } else {
+          svgEl(svg, "path", { d: "M" + (L - 4) + "," + at + "h4", "class": "axis" });
+          svgEl(svg, "text", { x: L - 6, y: at + 3, "text-anchor": "end" }, si(v, "FLOP/s"));
+        }
+      }
+    });
+    svgEl(svg, "text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, "Arithmetic intensity (FLOP/byte)");
+    svgEl(svg, "path", {
+      d: "M" + X(x0) + "," + Y(bw * x0) + "L" + X(ridge) + "," + Y(peak) + "L" + X(x1) + "," + Y(peak),
+      "class": "roof"
+    });
+    svgEl(svg, "path", { d: "M" + X(intensity) + "," + (H - B) + "V" + Y(attainable), "class": "guide" });
+    svgEl(svg, "circle", { cx: X(intensity), cy: Y(attainable), r: 5, "class": "kernel" });
+    var right = X(intensity) > (L + W - R) / 2;
+    svgEl(svg, "text", {
+      x: X(intensity) + (right ? -8 : 8), y: Y(attainable) + 16, "text-anchor": right ? "end" : "start", "class": "kernel-label"
+    }, "this kernel: " + si(attainable, "FLOP/s"));
+  }
+
   /* ---------- filling fields from presets and devices ---------- */
 
   function put(form, name, value, role) {
@@ -489,14 +545,57 @@
     return value / (device.visible_devices || 1);
   }
 
-  function fillPeak(form, device) {
+  function optionText(select, value) {
+    var found = Array.prototype.filter.call(select.options, function (o) { return o.value === value; })[0];
+    return found ? found.textContent : value;
+  }
+
+  /* The note under the precision choice: which rate the device lacks, and why. */
+  function peakNote(form, precision, text) {
+    var note = form.querySelector(".xpuref-peak-note");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "xpuref-peak-note";
+      note.setAttribute("role", "status");
+      var holder = precision.closest(".xpuref-field") || precision;
+      holder.insertAdjacentElement("afterend", note);
+    }
+    note.textContent = text;
+    note.hidden = !text;
+  }
+
+  /* Fill the peak rate from the device. A precision the device has no rate for is never
+     swapped silently: on a reader's own choice the field is left empty with the reason; when
+     a newly chosen device lacks the current precision, its first listed rate is used and the
+     note says so. */
+  function fillPeak(form, device, readerChoice) {
     var precision = field(form, "precision");
     if (!precision || !field(form, "peak_tflops")) return;
     var peaks = device.calc.peak_dense || {};
-    if (!peaks[precision.value]) {
-      var keys = PRECISION_ORDER.concat(Object.keys(peaks));
-      for (var i = 0; i < keys.length; i += 1) if (peaks[keys[i]]) { precision.value = keys[i]; break; }
+    var wanted = precision.value;
+    var text = "";
+    // A repeat of the same fill (input and change both fire) keeps the note it wrote.
+    if (peaks[wanted] && form.xpurefPeakFill === device.id + "|" + wanted) {
+      put(form, "peak_tflops", share(device, peaks[wanted]), "device");
+      return;
     }
+    if (!peaks[wanted]) {
+      var runs = (device.calc.supported_rates || []).indexOf(wanted) !== -1;
+      var why = device.name + (runs ? " has no published dense " : " does not run ") + optionText(precision, wanted);
+      var other = null;
+      if (!readerChoice) {
+        var keys = PRECISION_ORDER.concat(Object.keys(peaks));
+        for (var i = 0; i < keys.length; i += 1) if (peaks[keys[i]]) { other = keys[i]; break; }
+      }
+      if (other) {
+        precision.value = other;
+        text = why + "; its " + optionText(precision, other) + " rate is used instead.";
+      } else {
+        text = why + (runs ? " rate in the data" : "") + ". Choose another precision, or type a rate.";
+      }
+    }
+    form.xpurefPeakFill = device.id + "|" + precision.value;
+    peakNote(form, precision, text);
     put(form, "peak_tflops", share(device, peaks[precision.value]), "device");
   }
 
@@ -600,10 +699,15 @@
       out.textContent = String(value);
       out.setAttribute("data-value", String(value));
     }
+    if (out.getAttribute("data-format") === "verdict") {
+      var verdict = value === "yes" || value === "no" ? value : value === null || value === undefined ? "" : "unknown";
+      out.setAttribute("data-verdict", verdict);
+    }
   }
 
   function clearOutputs(form) {
     form.querySelectorAll("[data-out]").forEach(function (out) { show(out, null); });
+    drawRoofline(form, 0, 0, 0, 0);
     form.querySelectorAll("[data-explain]").forEach(function (list) { list.textContent = ""; });
   }
 
@@ -640,6 +744,10 @@
         if (bad.length) throw new RangeError("The result is too large to show; use smaller inputs.");
         form.querySelectorAll("[data-out]").forEach(function (out) { show(out, outputs[out.getAttribute("data-out")]); });
         form.setAttribute("data-state", "ok");
+        if (id.indexOf("roofline") === 0) {
+          var rates = rateOf(values);
+          drawRoofline(form, rates.peak, rates.bw, outputs.intensity, outputs.attainable);
+        }
       } catch (error) {
         clearOutputs(form);
         form.setAttribute("data-state", "invalid");
@@ -676,7 +784,7 @@
       else if (el.name === "precision") {
         var select = form.querySelector('[data-role="device"]');
         var device = select && select.value ? deviceById(data, select.value) : null;
-        if (device) fillPeak(form, device);
+        if (device) fillPeak(form, device, true);
       } else detach(form, el);
       recompute(form, data);
       saveUrl(form);

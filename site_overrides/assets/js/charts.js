@@ -137,6 +137,65 @@
     return { data: data, layout: themedLayout(figure.layout) };
   }
 
+  // Device points left after filtering (traces without ids are backgrounds, not devices).
+  function devicePoints(data) {
+    return data.reduce(function (sum, trace) {
+      return sum + (Array.isArray(trace.ids) ? trace.ids.length : 0);
+    }, 0);
+  }
+
+  function filtering(state) {
+    return Object.keys(state.filters).some(function (key) { return state.filters[key]; });
+  }
+
+  function showEmpty(box, data) {
+    var empty = box.querySelector(".xpuref-chart-empty");
+    var none = filtering(box.xpurefChart) && devicePoints(data) === 0;
+    if (empty) empty.hidden = !none;
+    if (none) box.setAttribute("data-empty", "1");
+    else box.removeAttribute("data-empty");
+  }
+
+  // Chart state lives in the address: "<chart>.view" for the variant, "<chart>.<filter>" for
+  // each filter, so a copied link reopens the same view.
+  function stateKey(box, name) {
+    return box.id.replace(/^xpuref-/, "") + "." + name;
+  }
+
+  function readState(box) {
+    var params = new URLSearchParams(window.location.search);
+    var state = box.xpurefChart;
+    var variant = box.querySelector("select[data-chart-variant]");
+    var wanted = params.get(stateKey(box, "view"));
+    if (variant && wanted && state.payload.variants[wanted]) {
+      variant.value = wanted;
+      state.variant = wanted;
+    }
+    box.querySelectorAll("select[data-chart-filter]").forEach(function (select) {
+      var name = select.getAttribute("data-chart-filter");
+      var value = params.get(stateKey(box, name));
+      var known = value && Array.prototype.some.call(select.options, function (o) { return o.value === value; });
+      if (known) {
+        select.value = value;
+        state.filters[name] = value;
+      }
+    });
+  }
+
+  function writeState(box) {
+    var url = new URL(window.location.href);
+    var state = box.xpurefChart;
+    var key = stateKey(box, "view");
+    if (state.variant && state.variant !== state.payload.default) url.searchParams.set(key, state.variant);
+    else url.searchParams.delete(key);
+    Object.keys(state.filters).forEach(function (name) {
+      var k = stateKey(box, name);
+      if (state.filters[name]) url.searchParams.set(k, state.filters[name]);
+      else url.searchParams.delete(k);
+    });
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
+  }
+
   var CONFIG = {
     responsive: true,
     displaylogo: false,
@@ -148,6 +207,7 @@
     if (!plot || !box.xpurefChart) return Promise.resolve();
     return loadPlotly().then(function (Plotly) {
       var figure = figureFor(box);
+      showEmpty(box, figure.data);
       return Plotly.react(plot, figure.data, figure.layout, CONFIG).then(function () {
         box.setAttribute("data-drawn", box.xpurefChart.variant);
         box.setAttribute("data-scheme", document.body.getAttribute("data-md-color-scheme") || "");
@@ -167,6 +227,7 @@
       variant.value = payload.default;
       variant.addEventListener("change", function () {
         box.xpurefChart.variant = variant.value;
+        writeState(box);
         if (box.xpurefChart.visible) draw(box);
       });
     }
@@ -174,9 +235,11 @@
       select.value = "";
       select.addEventListener("change", function () {
         box.xpurefChart.filters[select.getAttribute("data-chart-filter")] = select.value;
+        writeState(box);
         if (box.xpurefChart.visible) draw(box);
       });
     });
+    readState(box);
     // Draw when the chart comes near the viewport: a device page whose roofline is never
     // scrolled to never downloads plotly.
     if ("IntersectionObserver" in window) {

@@ -51,7 +51,7 @@ _NOTES = {
     "trends": "BF16/FP16 is the larger of the two dense matrix rates a device lists.",
     "efficiency": "Per watt uses the vendor's power figure (TDP, TBP or board power as stated).",
     "export": (
-        "Regions follow each rule's conditions in data/export_controls.yaml; conditions that are"
+        "Regions follow each rule's conditions as listed on the export-controls page; conditions"
         " not on these axes (interconnect bandwidth, datacenter use) are named in the legend and"
         " decide the colour of each device."
     ),

@@ -7,11 +7,13 @@ from typing import Any
 
 from markupsafe import Markup
 
+from xpuref.render.env import ENV as _ENV
 from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import architecture_table, device_table
 from xpuref.render.systems import system_table
+from xpuref.views.publish import DATA_LICENSE_NAME, DATA_LICENSE_URL
 
-__all__ = ["page_macros", "page_values"]
+__all__ = ["how_to_cite", "page_macros", "page_values"]
 
 
 def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
@@ -20,7 +22,21 @@ def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
         "device_table": lambda: device_table(ctx.catalog, ctx.page_url, ctx.directory_urls),
         "architecture_table": lambda: architecture_table(ctx.catalog),
         "system_table": lambda: system_table(ctx.catalog, ctx.page_url, ctx.directory_urls),
+        "how_to_cite": lambda: how_to_cite(ctx),
     }
+
+
+def how_to_cite(ctx: PageContext) -> Markup:
+    """The licence, the data version and a citation, in text and BibTeX, for this build."""
+    address = ctx.site_url.rstrip("/") + "/" if ctx.site_url else ""
+    return Markup(
+        _ENV.get_template("how_to_cite.html.j2").render(
+            licence=(DATA_LICENSE_NAME, DATA_LICENSE_URL),
+            version=ctx.version,
+            address=address,
+            year=(ctx.version.date or "")[:4],
+        )
+    )
 
 
 def page_macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:

@@ -20,6 +20,7 @@ class PageContext:
     version: DataVersion
     page_url: str
     directory_urls: bool
+    site_url: str = ""
 
     def link_to_page(self, src_uri: str) -> str:
         """Relative link from this page to another Markdown page (``devices/x.md``)."""

@@ -131,7 +131,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     build = _build_of(config)
     if page.file.generated_by is not None:
         return markdown
-    ctx = PageContext(build.dataset, build.version, page.url, config.use_directory_urls)
+    site_url = str(config.extra.get("public_url") or "")
+    ctx = PageContext(build.dataset, build.version, page.url, config.use_directory_urls, site_url)
     try:
         return render_page_macros(markdown, page_macros(ctx), page_values(ctx))
     except MacroError as exc:

@@ -19,6 +19,9 @@ from xpuref.views.systems import system_record
 
 __all__ = [
     "CSV_COLUMNS",
+    "DATA_LICENSE",
+    "DATA_LICENSE_NAME",
+    "DATA_LICENSE_URL",
     "SCHEMA_VERSION",
     "csv_cell",
     "device_record",
@@ -146,10 +149,17 @@ def _shares(share: SourceShare) -> dict[str, Any]:
     }
 
 
+#: The published data's licence: SPDX identifier, name and text.
+DATA_LICENSE = "CC-BY-4.0"
+DATA_LICENSE_NAME = "CC BY 4.0"
+DATA_LICENSE_URL = "https://creativecommons.org/licenses/by/4.0/"
+
+
 def devices_json(catalog: Dataset, version: DataVersion) -> str:
     """The whole catalog as JSON, keys sorted so builds are byte-identical."""
     body = {
         "schema_version": SCHEMA_VERSION,
+        "license": DATA_LICENSE,
         "data_version": version.label,
         "data_date": version.date,
         "devices": [device_record(d, catalog) for d in catalog.sorted_devices()],

@@ -8,6 +8,7 @@ from xpuref.views.figures._common import (
     TableRow,
     esc,
     vendor_colors,
+    vendor_symbols,
 )
 from xpuref.views.figures._efficiency import efficiency
 from xpuref.views.figures._export_map import class_regions, export_map, not_placed
@@ -31,4 +32,5 @@ __all__ = [
     "roofline_explorer",
     "trends",
     "vendor_colors",
+    "vendor_symbols",
 ]

@@ -10,6 +10,7 @@ from typing import Any
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
+from xpuref.views.figures._palette import vendor_style
 from xpuref.views.spec import format_number
 
 __all__ = [
@@ -32,28 +33,11 @@ __all__ = [
     "tags_for",
     "vendor_colors",
     "vendor_filters",
+    "vendor_symbols",
 ]
 
 #: Pseudo-key for "the larger of the BF16 and FP16 matrix rates".
 HALF = "half_matrix"
-
-# Readable on white and on Material's slate background alike.
-_PALETTE = (
-    "#4c9a2a",
-    "#d1495b",
-    "#2e86de",
-    "#e08e0b",
-    "#8e44ad",
-    "#16a085",
-    "#c0392b",
-    "#7f8c8d",
-    "#b7950b",
-    "#1f618d",
-    "#d35400",
-    "#6c3483",
-    "#117a65",
-    "#a04000",
-)
 
 
 def esc(text: str) -> str:
@@ -107,9 +91,13 @@ def rate_of(device: Device, key: str) -> tuple[str, float] | None:
 
 
 def vendor_colors(catalog: Dataset) -> dict[str, str]:
-    """A fixed colour per vendor slug, in slug order."""
-    slugs = sorted(catalog.vendors)
-    return {slug: _PALETTE[i % len(_PALETTE)] for i, slug in enumerate(slugs)}
+    """Each vendor's fixed colour (the same on every chart and in the catalog)."""
+    return {slug: vendor_style(slug).color for slug in catalog.vendors}
+
+
+def vendor_symbols(catalog: Dataset) -> dict[str, str]:
+    """Each vendor's fixed marker shape."""
+    return {slug: vendor_style(slug).symbol for slug in catalog.vendors}
 
 
 def log_range(values: Iterable[float], pad: float = 1.6) -> list[float]:
@@ -214,7 +202,11 @@ class Chart:
 
 
 def scatter(
-    name: str, color: str, points: list[tuple[str, float, float, str]], **extra: Any
+    name: str,
+    color: str,
+    points: list[tuple[str, float, float, str]],
+    symbol: str = "circle",
+    **extra: Any,
 ) -> dict[str, Any]:
     """A marker trace of (device id, x, y, hover text) points; the name is escaped."""
     trace: dict[str, Any] = {
@@ -226,7 +218,12 @@ def scatter(
         "y": [p[2] for p in points],
         "text": [p[3] for p in points],
         "hovertemplate": "%{text}<extra></extra>",
-        "marker": {"color": color, "size": 9, "line": {"width": 0.5, "color": "#ffffff"}},
+        "marker": {
+            "color": color,
+            "symbol": symbol,
+            "size": 9,
+            "line": {"width": 0.5, "color": "#ffffff"},
+        },
     }
     trace.update(extra)
     return trace

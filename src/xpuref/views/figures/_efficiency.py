@@ -24,6 +24,7 @@ from xpuref.views.figures._common import (
     tags_for,
     vendor_colors,
     vendor_filters,
+    vendor_symbols,
 )
 
 __all__ = ["EFFICIENCY_PRECISIONS", "efficiency", "efficiency_point"]
@@ -52,6 +53,7 @@ def _figure(
 ) -> dict[str, Any]:
     """One precision's scatter: a trace per vendor."""
     colors = vendor_colors(catalog)
+    symbols = vendor_symbols(catalog)
     data = []
     for slug in sorted({d.vendor for d, *_ in placed}):
         points = []
@@ -70,7 +72,7 @@ def _figure(
                 ],
             )
             points.append((device.id, per_watt, per_gbs, text))
-        data.append(scatter(catalog.vendors[slug].name, colors[slug], points))
+        data.append(scatter(catalog.vendors[slug].name, colors[slug], points, symbols[slug]))
     unit = rate_unit(key)
     layout = base_layout(
         xaxis=axis(

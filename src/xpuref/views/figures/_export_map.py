@@ -237,28 +237,27 @@ def _rule_figure(
     x_range = _span([d for *_, d in placed] + dens)
     y_range = _span([t for _, t, _ in placed] + tpps)
     data = [_region_trace(region, x_range, y_range) for region in class_regions(rule)]
-    classes: dict[str, list[tuple[str, float, float, str]]] = {}
+    # Devices with the same figures (bins of one die, memory variants) share one marker whose
+    # hover names them all; drawn separately they would hide each other exactly.
+    spots: dict[str, dict[tuple[float, float], list[Device]]] = {}
     for device, tpp, density in placed:
         verdict = export_for(device, catalog)[rule["id"]]
-        text = hover(
-            device.name,
-            [
+        spot = (round(density, 9), round(tpp, 9))
+        spots.setdefault(verdict, {}).setdefault(spot, []).append(device)
+    for verdict in calc.EXPORT_CLASSES:
+        if verdict not in spots:
+            continue
+        points = []
+        for (density, tpp), devices in spots[verdict].items():
+            lines = [
                 ("TPP", fmt(tpp, 6)),
                 ("Performance density", fmt(density)),
-                ("Die area", f"{fmt(device.die_area_mm2 or 0)} mm²"),
+                ("Die area", f"{fmt(devices[0].die_area_mm2 or 0)} mm²"),
                 (f"Class under {rule['id']}", verdict),
-            ],
-        )
-        classes.setdefault(verdict, []).append((device.id, density, tpp, text))
-    for verdict in calc.EXPORT_CLASSES:
-        if verdict in classes:
-            data.append(
-                scatter(
-                    f"{verdict} (device)",
-                    CLASS_COLORS.get(verdict, "#7f8c8d"),
-                    classes[verdict],
-                )
-            )
+            ]
+            lines += [("Same point", d.name) for d in devices[1:]]
+            points.append((devices[0].id, density, tpp, hover(devices[0].name, lines)))
+        data.append(scatter(f"{verdict} (device)", CLASS_COLORS.get(verdict, "#7f8c8d"), points))
     layout = base_layout(
         height=560,
         xaxis=axis("Performance density (TPP per mm² of die)", log=True, range=x_range),

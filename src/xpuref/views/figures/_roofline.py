@@ -27,6 +27,7 @@ from xpuref.views.figures._common import (
     tags_for,
     vendor_colors,
     vendor_filters,
+    vendor_symbols,
 )
 
 __all__ = ["EXPLORER_PRECISIONS", "RIDGE_LINES", "device_roofline", "roofline_explorer"]
@@ -76,6 +77,7 @@ def _explorer_figure(
 ) -> dict[str, Any]:
     """One precision's explorer figure: a trace per vendor, plus ridge guide lines."""
     colors = vendor_colors(catalog)
+    symbols = vendor_symbols(catalog)
     x_range = log_range(d.memory.bandwidth_gbs or 0 for d, _, _ in placed)
     y_range = log_range(rate for _, _, rate in placed)
     data: list[dict[str, Any]] = [_ridge_line(r, x_range, y_range) for r in RIDGE_LINES]
@@ -96,7 +98,7 @@ def _explorer_figure(
                 ],
             )
             points.append((device.id, bandwidth, rate, text))
-        data.append(scatter(catalog.vendors[slug].name, colors[slug], points))
+        data.append(scatter(catalog.vendors[slug].name, colors[slug], points, symbols[slug]))
     unit = rate_unit(key)
     layout = base_layout(
         xaxis=axis("Memory bandwidth (GB/s)", log=True, range=x_range),

@@ -22,6 +22,7 @@ from xpuref.views.figures._common import (
     tags_for,
     vendor_colors,
     vendor_filters,
+    vendor_symbols,
 )
 
 __all__ = ["TREND_PANELS", "launch_position", "trends"]
@@ -53,6 +54,7 @@ _DOMAINS = ((0.70, 1.0), (0.36, 0.64), (0.0, 0.30))
 def trends(catalog: Dataset) -> Chart:
     """Three stacked log panels sharing a launch-date axis, a trace per vendor per panel."""
     colors = vendor_colors(catalog)
+    symbols = vendor_symbols(catalog)
     devices = [
         d for d in catalog.sorted_devices() if any(get(d) is not None for *_, get in TREND_PANELS)
     ]
@@ -85,6 +87,7 @@ def trends(catalog: Dataset) -> Chart:
                         catalog.vendors[slug].name,
                         colors[slug],
                         points,
+                        symbols[slug],
                         yaxis=axis_id,
                         legendgroup=slug,
                         showlegend=index == 0,
