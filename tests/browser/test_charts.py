@@ -179,27 +179,40 @@ def test_hover_shows_hostile_name_as_text(hostile_site: BuiltSite, page: Page) -
     assert page.evaluate("typeof window.__pwned") == "undefined"
 
 
-def _marker_styles(page: Page, chart: str) -> dict[str, tuple[str, str]]:
-    """Device id -> (colour, symbol) of every device point the chart draws."""
+def _marker_styles(page: Page, chart: str, *, raw: bool = False) -> dict[str, tuple[str, str]]:
+    """Device id -> (colour, symbol) of every device point the chart draws.
+
+    The symbol is the vendor's shape; with ``raw`` it keeps plotly's "-open" suffix, which
+    marks parts not made for data centers.
+    """
     found: dict[str, list[str]] = page.evaluate(
         """chart => {
           const out = {};
           for (const t of document.querySelector(chart + ' .js-plotly-plot').data) {
             if (!t.ids) continue;
-            t.ids.forEach(id => { out[id] = [t.marker.color, t.marker.symbol || 'circle']; });
+            t.ids.forEach((id, i) => {
+              const s = Array.isArray(t.marker.symbol) ? t.marker.symbol[i] : t.marker.symbol;
+              out[id] = [t.marker.color, s || 'circle'];
+            });
           }
           return out;
         }""",
         chart,
     )
-    return {k: (v[0].lower(), v[1]) for k, v in found.items()}
+    return {
+        k: (v[0].lower(), v[1] if raw else v[1].removesuffix("-open")) for k, v in found.items()
+    }
 
 
 def test_vendor_colours_are_the_same_on_every_chart_and_the_catalog(
     built_site: BuiltSite, page: Page
 ) -> None:
-    """One colour and shape per vendor, whichever chart draws it; the catalog swatch agrees."""
+    """One colour and shape per vendor on every chart (open when not for data centers).
+
+    The catalog's swatch shows the same colour.
+    """
     vendor_of = {d["id"]: d["vendor"] for d in _devices(built_site)}
+    market_of = {d["id"]: d["market"] for d in _devices(built_site)}
     styles: dict[str, set[tuple[str, str]]] = {}
     for name, chart in (
         ("trends", "#xpuref-trends"),
@@ -210,6 +223,8 @@ def test_vendor_colours_are_the_same_on_every_chart_and_the_catalog(
         _wait_drawn(page)
         for device, style in _marker_styles(page, chart).items():
             styles.setdefault(vendor_of[device], set()).add(style)
+        for device, (_, symbol) in _marker_styles(page, chart, raw=True).items():
+            assert symbol.endswith("-open") == (market_of[device] != "datacenter"), device
     assert len(styles) >= 15
     assert all(len(found) == 1 for found in styles.values()), styles
     pairs = [next(iter(found)) for found in styles.values()]

@@ -57,6 +57,12 @@ _NOTES = {
     ),
     "timeline": "Year of each generation's first product, as listed on the architectures page.",
 }
+#: Said under every chart that draws devices by vendor.
+_MARKETS = (
+    " Each vendor keeps one colour and shape on every chart; filled markers are data-center"
+    " parts, open ones workstation, consumer and edge parts."
+)
+_BY_VENDOR = ("roofline", "trends", "efficiency")
 
 
 def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
@@ -71,9 +77,8 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
 
     def chart(build: Callable[[Dataset], Chart], note_key: str, **extra: Any) -> Markup:
         """Render one catalog-wide chart."""
-        return render_chart(
-            build(catalog), link=link, csv_href=csv_href, note=_NOTES[note_key], **extra
-        )
+        note = _NOTES[note_key] + (_MARKETS if note_key in _BY_VENDOR else "")
+        return render_chart(build(catalog), link=link, csv_href=csv_href, note=note, **extra)
 
     def export_map_chart() -> Markup:
         """The export-control map with its list of devices it cannot place."""

@@ -134,7 +134,7 @@ def base_layout(height: int = 520, **extra: Any) -> dict[str, Any]:
 
 def tags_for(devices: Iterable[Device]) -> dict[str, dict[str, str]]:
     """Per-device attributes the browser filters points by."""
-    return {d.id: {"vendor": d.vendor, "kind": d.kind} for d in devices}
+    return {d.id: {"vendor": d.vendor, "kind": d.kind, "market": d.market} for d in devices}
 
 
 @dataclass(frozen=True)
@@ -147,14 +147,20 @@ class Filter:
 
 
 def vendor_filters(catalog: Dataset, devices: Iterable[Device]) -> tuple[Filter, ...]:
-    """Vendor and kind filters over the given devices."""
+    """Vendor, kind and market filters over the given devices."""
     chosen = list(devices)
     vendors = sorted({d.vendor for d in chosen})
     kinds = sorted({d.kind for d in chosen})
+    markets = [m for m in MARKETS if any(d.market == m for d in chosen)]
     return (
         Filter("vendor", "Vendor", tuple((v, catalog.vendors[v].name) for v in vendors)),
         Filter("kind", "Kind", tuple((k, k.upper()) for k in kinds)),
+        Filter("market", "Market", tuple((m, m.capitalize()) for m in markets)),
     )
+
+
+#: Markets in the order filters list them.
+MARKETS = ("datacenter", "workstation", "consumer", "edge")
 
 
 @dataclass(frozen=True)
@@ -206,9 +212,14 @@ def scatter(
     color: str,
     points: list[tuple[str, float, float, str]],
     symbol: str = "circle",
+    markets: list[str] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """A marker trace of (device id, x, y, hover text) points; the name is escaped."""
+    """A marker trace of (device id, x, y, hover text) points; the name is escaped.
+
+    With ``markets`` (one per point), data-center parts are drawn filled and workstation,
+    consumer and edge parts as open markers of the same shape.
+    """
     trace: dict[str, Any] = {
         "type": "scatter",
         "mode": "markers",
@@ -220,7 +231,9 @@ def scatter(
         "hovertemplate": "%{text}<extra></extra>",
         "marker": {
             "color": color,
-            "symbol": symbol,
+            "symbol": symbol
+            if markets is None
+            else [symbol if m == "datacenter" else f"{symbol}-open" for m in markets],
             "size": 9,
             "line": {"width": 0.5, "color": "#ffffff"},
         },

@@ -57,6 +57,7 @@ def _figure(
     data = []
     for slug in sorted({d.vendor for d, *_ in placed}):
         points = []
+        markets: list[str] = []
         for device, used, rate, per_watt, per_gbs in placed:
             if device.vendor != slug:
                 continue
@@ -72,7 +73,10 @@ def _figure(
                 ],
             )
             points.append((device.id, per_watt, per_gbs, text))
-        data.append(scatter(catalog.vendors[slug].name, colors[slug], points, symbols[slug]))
+            markets.append(device.market)
+        data.append(
+            scatter(catalog.vendors[slug].name, colors[slug], points, symbols[slug], markets)
+        )
     unit = rate_unit(key)
     layout = base_layout(
         xaxis=axis(

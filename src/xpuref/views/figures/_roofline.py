@@ -83,6 +83,7 @@ def _explorer_figure(
     data: list[dict[str, Any]] = [_ridge_line(r, x_range, y_range) for r in RIDGE_LINES]
     for slug in sorted({d.vendor for d, _, _ in placed}):
         points = []
+        markets: list[str] = []
         for device, used, rate in placed:
             if device.vendor != slug:
                 continue
@@ -98,7 +99,10 @@ def _explorer_figure(
                 ],
             )
             points.append((device.id, bandwidth, rate, text))
-        data.append(scatter(catalog.vendors[slug].name, colors[slug], points, symbols[slug]))
+            markets.append(device.market)
+        data.append(
+            scatter(catalog.vendors[slug].name, colors[slug], points, symbols[slug], markets)
+        )
     unit = rate_unit(key)
     layout = base_layout(
         xaxis=axis("Memory bandwidth (GB/s)", log=True, range=x_range),

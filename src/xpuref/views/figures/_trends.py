@@ -69,6 +69,7 @@ def trends(catalog: Dataset) -> Chart:
         )
         for slug in sorted({d.vendor for d in devices}):
             points = []
+            markets: list[str] = []
             for device in devices:
                 value = get(device)
                 if device.vendor != slug or value is None:
@@ -81,6 +82,7 @@ def trends(catalog: Dataset) -> Chart:
                 points.append(
                     (device.id, launch_position(device), value, hover(device.name, lines))
                 )
+                markets.append(device.market)
             if points:
                 data.append(
                     scatter(
@@ -88,6 +90,7 @@ def trends(catalog: Dataset) -> Chart:
                         colors[slug],
                         points,
                         symbols[slug],
+                        markets,
                         yaxis=axis_id,
                         legendgroup=slug,
                         showlegend=index == 0,
