@@ -248,7 +248,8 @@ def _rule_figure(
         if verdict not in spots:
             continue
         points = []
-        for (density, tpp), devices in spots[verdict].items():
+        for devices in spots[verdict].values():
+            _, tpp, density = next(p for p in placed if p[0] is devices[0])
             lines = [
                 ("TPP", fmt(tpp, 6)),
                 ("Performance density", fmt(density)),
