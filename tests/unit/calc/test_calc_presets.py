@@ -34,7 +34,7 @@ EXPECTED = {
     "resnet18", "resnet50", "vgg16", "alexnet", "mobilenet_v2", "vit_b_16", "bert-base",
     "gpt2", "llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "mixtral-8x7b",
     "llama-3.1-8b", "llama-3.1-70b", "qwen2.5-7b", "qwen2.5-72b", "qwen3-30b-a3b",
-    "qwen3-235b-a22b", "deepseek-v3", "gemma-2-9b", "gpt-oss-20b", "gpt-oss-120b",
+    "qwen3-235b-a22b", "deepseek-v3", "deepseek-v2-lite", "gemma-2-9b", "gpt-oss-20b", "gpt-oss-120b",
 }  # fmt: skip
 #: Presets whose source publishes an exact parameter count.
 EXACT = {name for name in EXPECTED if "params" in PRESETS[name].plain()["published"]}
@@ -57,8 +57,8 @@ def test_published_parameter_count(name: str) -> None:
 
 
 def test_exact_counts_cover_the_new_serving_presets() -> None:
-    """Every preset but two carries an exact count; those two give the card's rounded size."""
-    assert {"llama-3.1-70b", "deepseek-v3"} == EXPECTED - EXACT
+    """Every preset but three carries an exact count; those give the card's rounded size."""
+    assert {"llama-3.1-70b", "deepseek-v3", "deepseek-v2-lite"} == EXPECTED - EXACT
 
 
 def _active_as_published(name: str) -> float:
@@ -78,6 +78,8 @@ def _active_as_published(name: str) -> float:
         ("llama-3.1-70b", 70, None),
         # DeepSeek: 671B total, 36.6B activated including the 0.9B output head.
         ("deepseek-v3", 671, 36.6),
+        # DeepSeek's V2-Lite card: "16B total params" (15.71 billion from the shape).
+        ("deepseek-v2-lite", 16, None),
         # KerasHub descriptions: 3.3B, 22B, 3.6B and 5.1B active per token.
         ("qwen3-30b-a3b", None, 3.3),
         ("qwen3-235b-a22b", None, 22),
