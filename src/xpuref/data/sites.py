@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+from urllib.parse import urlsplit
 
 from xpuref.data.problems import Problem
 from xpuref.data.publishers import Registry
 from xpuref.data.yamlfile import FieldPath, SourceFile, problem_at
 
-__all__ = ["check_sites"]
+__all__ = ["check_sites", "listing_page"]
+
+#: Paths of tag, category and topic listings: pages that only list articles, and change as new
+#: ones arrive (a repository's "releases/tag/..." page is one release, not a listing).
+_LISTING = re.compile(r"/(?:news-tags?|tags?|category|categories|topics?)/", re.IGNORECASE)
+
+
+def listing_page(url: str) -> bool:
+    """Whether an address is a tag, category or topic listing rather than one article."""
+    path = urlsplit(url).path
+    return bool(_LISTING.search(path)) and "/releases/tag/" not in path
 
 
 def _urls(raw: Any, path: FieldPath = ()) -> list[tuple[FieldPath, str]]:
@@ -44,4 +56,13 @@ def check_sites(src: SourceFile, registry: Registry) -> list[Problem]:
             )
         elif pub.tier == "refused":
             problems.append(problem_at(src, path, f"{pub.site} may not be cited: {pub.reason}"))
+        elif listing_page(url):
+            problems.append(
+                problem_at(
+                    src,
+                    path,
+                    f"{url!r} is a tag or listing page, whose content changes: cite the article "
+                    "itself",
+                )
+            )
     return problems

@@ -102,6 +102,20 @@ CASES: dict[str, tuple[Edit, str]] = {
         _device("status: shipping", "status: shipping\nformer_ids: [nvidia-h100-sxm5-80gb]"),
         "own id",
     ),
+    "tag listing as a source": (
+        _device(
+            "https://glennklockwood.com/garden/processors/h100",
+            "https://www.techpowerup.com/news-tags/H100?page=3",
+        ),
+        "tag or listing page",
+    ),
+    "category listing as a source": (
+        _device(
+            "https://glennklockwood.com/garden/processors/h100",
+            "https://glennklockwood.com/category/processors/",
+        ),
+        "tag or listing page",
+    ),
     "accessed in the future": (
         _device('accessed: "2026-11-22"', 'accessed: "2099-01-01"'),
         "future",
@@ -212,3 +226,21 @@ def test_duplicate_source_id_at_its_line(data_copy: Path) -> None:
     second = max(i for i, line in enumerate(lines, start=1) if "id: klockwood-h100" in line)
     done = _run(data_copy)
     assert f"{DEVICE.as_posix()}:{second}: sources[1].id: duplicate source id" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("url", "listing"),
+    [
+        ("https://techpowerup.com/news-tags/chip?page=8", True),
+        ("https://techtime.news/tag/semiconductors/page/5/", True),
+        ("https://example.org/topics/ai/", True),
+        ("https://github.com/DeepGenGroup/DeepGen/releases/tag/v1.0.0", False),
+        ("https://www.techpowerup.com/gpu-specs/h100-sxm5-80-gb.c3900", False),
+        ("https://www.anandtech.com/show/21234/tagged-memory", False),
+    ],
+)
+def test_listing_pages_are_told_from_articles(url: str, listing: bool) -> None:
+    """Tag, category and topic listings are refused; a release tag or an article is not."""
+    from xpuref.data.sites import listing_page
+
+    assert listing_page(url) is listing
