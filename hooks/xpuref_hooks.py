@@ -3,6 +3,7 @@
 from xpuref.site.adapter import (
     on_config,
     on_files,
+    on_page_content,
     on_page_markdown,
     on_post_build,
     on_post_page,
@@ -12,6 +13,7 @@ from xpuref.site.adapter import (
 __all__ = [
     "on_config",
     "on_files",
+    "on_page_content",
     "on_page_markdown",
     "on_post_build",
     "on_post_page",

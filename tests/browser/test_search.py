@@ -90,3 +90,10 @@ def test_search_offline(
     """From file:// in the offline bundle the right page is the first result too."""
     page.goto((offline_bundle / "index.html").as_uri())
     _check(_first_hits(page, query, offline_bundle.as_uri() + "/"), right)
+
+
+@pytest.mark.parametrize("query", ["3", "v", "1"])
+def test_one_character_prefixes_find_pages(built_site: BuiltSite, page: Page, query: str) -> None:
+    """A bare digit or letter still finds pages (glued table-cell words once broke lunr)."""
+    page.goto(built_site.url)
+    assert len(_first_hits(page, query, built_site.url)) >= 4

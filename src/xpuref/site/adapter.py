@@ -6,6 +6,7 @@ rebuild in ``mkdocs serve`` loads the data afresh and nothing outlives its build
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -137,6 +138,22 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return render_page_macros(markdown, page_macros(ctx), page_values(ctx))
     except MacroError as exc:
         raise PluginError(f"{page.file.src_uri}: {exc}") from None
+
+
+#: Adjacent table cells with nothing between them.
+_CELL_JOIN = re.compile(r"</(td|th)><(td|th)\b")
+
+
+@timed("on_page_content")
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Put a space between adjacent table cells before the search plugin reads the page.
+
+    Cells written with nothing between them reach the search index as one glued word
+    ("32gbnvidiagpu576"); besides being useless to search for, thousands of such numeric
+    words made lunr's token set merge unrelated branches, and queries such as "3" or
+    "Gaudi 3" failed in the browser. Browsers ignore the space in table layout.
+    """
+    return _CELL_JOIN.sub(r"</\1> <\2", html)
 
 
 @timed("on_post_page")
