@@ -34,7 +34,8 @@ EXPECTED = {
     "resnet18", "resnet50", "vgg16", "alexnet", "mobilenet_v2", "vit_b_16", "bert-base",
     "gpt2", "llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "mixtral-8x7b",
     "llama-3.1-8b", "llama-3.1-70b", "qwen2.5-7b", "qwen2.5-72b", "qwen3-30b-a3b",
-    "qwen3-235b-a22b", "deepseek-v3", "deepseek-v2-lite", "gemma-2-9b", "gpt-oss-20b", "gpt-oss-120b",
+    "qwen3-235b-a22b", "deepseek-v3", "deepseek-v2-lite", "gemma-2-9b", "gpt-oss-20b",
+    "gpt-oss-120b",
 }  # fmt: skip
 #: Presets whose source publishes an exact parameter count.
 EXACT = {name for name in EXPECTED if "params" in PRESETS[name].plain()["published"]}
