@@ -198,16 +198,21 @@ def browser() -> Iterator[Browser]:
             launched.close()
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page that fails the test on any script error."""
-    context = browser.new_context()
+def checked_page(browser: Browser, **context_options: Any) -> Iterator[Page]:
+    """A page in a fresh context that fails the test on any script error."""
+    context = browser.new_context(**context_options)
     new_page = context.new_page()
     errors: list[str] = []
     new_page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield new_page
     context.close()
     assert not errors, errors
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page that fails the test on any script error."""
+    yield from checked_page(browser)
 
 
 @pytest.fixture(scope="session")

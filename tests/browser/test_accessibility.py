@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from tests.conftest import ROOT, BuiltSite
+from tests.conftest import ROOT, BuiltSite, checked_page
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -40,13 +40,7 @@ PAGES = [
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     """A page whose CSP lets the test inject axe (the site's own scripts are unchanged)."""
-    context = browser.new_context(bypass_csp=True)
-    new_page = context.new_page()
-    errors: list[str] = []
-    new_page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield new_page
-    context.close()
-    assert not errors, errors
+    yield from checked_page(browser, bypass_csp=True)
 
 
 def serious_violations(page: Page) -> list[dict[str, Any]]:
