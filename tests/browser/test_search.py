@@ -103,7 +103,6 @@ def test_one_character_prefixes_find_pages(built_site: BuiltSite, page: Page, qu
     assert len(_first_hits(page, query, built_site.url)) >= 4
 
 
-
 @pytest.mark.parametrize(
     ("typed", "sent"),
     [
