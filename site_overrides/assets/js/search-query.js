@@ -1,20 +1,22 @@
-/* Read a hyphen inside a typed name as a space before the query reaches the search worker.
+/* Read a hyphen after a letter or digit as a space before the query reaches the search worker.
  *
  * Driver strings such as "A100-SXM4-80GB" are hyphenated, and the index splits words at "-".
- * Material hands the query to lunr, whose parser reads a "-" that starts a term as NOT, so
- * "A100-SXM4-80GB" became "a100, not sxm4, not 80gb" and a sibling page could rank first.
- * Material posts each query to its worker as {type: 2, data: text}; this wraps postMessage
- * (the browser's Worker, or the offline bundle's iframe shim, whichever is in place) and
- * rewrites only a hyphen between two letters or digits, so "-word" as an operator still works.
+ * While such a name is typed, Material sends every prefix to lunr, "A100-SXM4-" among them;
+ * its trailing hyphen left a lone "*" wildcard term that matched every word of every page and
+ * held the worker for seconds, so the results of the finished name arrived late and the list
+ * kept showing an older prefix's ranking (the 40GB page first for "...-80GB"). Material posts
+ * each query to its worker as {type: 2, data: text}; this wraps postMessage (the browser's
+ * Worker, or the offline bundle's iframe shim, whichever is in place) and rewrites only a
+ * hyphen that follows a letter or digit, so "-word" as lunr's NOT operator still works.
  */
 (function () {
   "use strict";
 
   var QUERY = 2;
-  var inner = /([\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu;
+  var joined = /([\p{L}\p{N}])-+/gu;
 
   function spaced(text) {
-    return text.replace(inner, "$1 ");
+    return text.replace(joined, "$1 ");
   }
 
   var Target = window.Worker;
