@@ -25,7 +25,8 @@ QUERIES = [
     ("昇腾910B", ("devices/huawei-ascend-910b2",)),
     ("华为昇腾", ("ecosystem",)),
     ("张量核", ("glossary#tensor-core",)),
-    # Driver strings as nvidia-smi prints them: a hyphen inside a name is not lunr's NOT.
+    # Driver strings as nvidia-smi prints them, typed key by key: the half-typed 'A100-SXM4-'
+    # must not hold the worker, or the finished name's results arrive late.
     ("NVIDIA A100-SXM4-80GB", ("devices/nvidia-a100-sxm4-80gb",)),
     ("NVIDIA A100-SXM4-40GB", ("devices/nvidia-a100-sxm4-40gb",)),
     ("A100-PCIE-40GB", ("devices/nvidia-a100-pcie-40gb",)),
@@ -118,7 +119,7 @@ def test_one_character_prefixes_find_pages(built_site: BuiltSite, page: Page, qu
 def test_inner_hyphens_become_spaces(
     built_site: BuiltSite, page: Page, typed: str, sent: str
 ) -> None:
-    """The page's query rewrite turns only a hyphen between letters or digits into a space."""
+    """The page's query rewrite turns only a hyphen after a letter or digit into a space."""
     page.goto(built_site.url)
     assert page.evaluate("() => Worker.prototype.__xpurefQuery === true")
     assert page.evaluate("t => window.xpurefSearchQuery(t)", typed) == sent
