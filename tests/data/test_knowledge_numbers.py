@@ -30,6 +30,7 @@ HELD: dict[tuple[str, str, str], tuple[str, str, float]] = {
     (A, "nvidia-volta", "300 GB/s"): ("nvidia-tesla-v100-sxm2-32gb", NVL, 300),
     (A, "nvidia-ampere", "600 GB/s"): ("nvidia-a100-sxm4-80gb", NVL, 600),
     (A, "nvidia-hopper", "900 GB/s"): ("nvidia-h100-sxm5-80gb", NVL, 900),
+    (A, "enflame-gcu-gen2", "819 GB/s"): ("enflame-cloudblazer-i20", BW, 819),
     (A, "nvidia-blackwell", "1.8 TB/s"): ("nvidia-gb200-186gb", NVL, 1800),
     (A, "nvidia-blackwell-ultra", "15 PFLOPS"): (
         "nvidia-gb300-288gb",
