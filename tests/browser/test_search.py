@@ -135,3 +135,63 @@ def test_hyphenated_driver_name_ranks_like_the_spaced_one(
     spaced = _first_hits(page, "A100 SXM4 40GB", built_site.url)
     assert hyphenated[0] == "devices/nvidia-a100-sxm4-40gb", hyphenated
     assert hyphenated[:3] == spaced[:3]
+
+
+def _load_worker_lunr(page: Page, base: str) -> None:
+    """Run the site's own search worker script in the page, which leaves its lunr on `window`."""
+    page.goto(base)
+    src = page.evaluate("() => JSON.parse(document.getElementById('__config').textContent).search")
+    page.add_script_tag(url=base.rstrip("/") + "/" + src.lstrip("/"))
+    page.wait_for_function("() => window.lunr && window.lunr.TokenSet")
+
+
+def test_worker_keys_states_apart_where_digit_labels_collide(
+    built_site: BuiltSite, page: Page
+) -> None:
+    """One edge '2' to state 481 and edges '2' to 4 plus '8' to 1 must not share a key.
+
+    lunr writes labels and ids end to end, so both read "02481"; minimisation then merged them.
+    """
+    _load_worker_lunr(page, built_site.url)
+    keys = page.evaluate(
+        """() => {
+            const T = window.lunr.TokenSet;
+            const leaf = id => { const n = new T(); n.id = id; return n; };
+            const a = new T(), b = new T();
+            a.edges['2'] = leaf(481);
+            b.edges['2'] = leaf(4); b.edges['8'] = leaf(1);
+            const glued = n => (n.final ? '1' : '0') + Object.keys(n.edges).sort()
+                .map(k => k + n.edges[k].id).join('');
+            return [a.toString(), b.toString(), glued(a), glued(b)];
+        }"""
+    )
+    assert keys[2] == keys[3] == "02481"  # the collision the unpatched key makes
+    assert keys[0] != keys[1]
+
+
+def test_worker_automaton_holds_exactly_the_indexed_words(
+    built_site: BuiltSite, page: Page
+) -> None:
+    """Over the real search index, wildcard expansion can only reach words the index holds."""
+    _load_worker_lunr(page, built_site.url)
+    bogus, missing, total = page.evaluate(
+        """async () => {
+            const data = await (await fetch('search/search_index.json')).json();
+            const lunr = window.lunr, strip = s => s.replace(/<[^>]+>/g, ' ');
+            lunr.tokenizer.separator = new RegExp(data.config.separator);
+            lunr.TokenSet._nextId = 0;  // a fresh worker numbers its states from 0
+            const idx = lunr(function () {
+                this.ref('location'); this.field('title'); this.field('text');
+                this.pipeline.reset(); this.pipeline.add(lunr.trimmer, lunr.stopWordFilter);
+                this.searchPipeline.reset();
+                for (const d of data.docs) {
+                    this.add({location: d.location, title: strip(d.title), text: strip(d.text)});
+                }
+            });
+            const words = new Set(idx.tokenSet.toArray()), keys = Object.keys(idx.invertedIndex);
+            return [[...words].filter(w => !(w in idx.invertedIndex)),
+                    keys.filter(k => !words.has(k)), keys.length];
+        }"""
+    )
+    assert total > 5000
+    assert bogus == [] and missing == []

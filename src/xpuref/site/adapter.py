@@ -29,6 +29,7 @@ from xpuref.site.csp import HEADERS_FILE, add_meta, policy, script_hashes
 from xpuref.site.handoff import read_handoff
 from xpuref.site.notfound import rewrite_404
 from xpuref.site.redirects import redirect_page, redirect_path
+from xpuref.site.search_worker import SearchWorkerError, patch_search_worker
 from xpuref.site.timing import reset, timed, write_totals
 from xpuref.views.checked import load_checked
 from xpuref.views.lookup import lookup_json
@@ -175,7 +176,11 @@ def on_startup(command: str, dirty: bool) -> None:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Write the site-wide policy file (or, offline, a 404 page that works from file://)."""
+    """Patch the search worker; write the policy file (or, offline, a file:// 404 page)."""
+    try:
+        patch_search_worker(Path(config.site_dir))
+    except SearchWorkerError as exc:
+        raise PluginError(f"xpuref: {exc}") from None
     hashes = _build_of(config).script_hashes
     if config.extra.get("offline"):
         rewrite_404(Path(config.site_dir))

@@ -1,0 +1,56 @@
+"""Make the theme's search worker build lunr's word automaton without merging unlike states.
+
+lunr keys each automaton state for minimisation by its final flag followed by every edge label
+and target id written end to end. With digit labels two different states can get the same key
+("2" then id 481 equals "2", 4, "8", 1), so minimisation merges them: the index then holds
+words nobody wrote and loses real ones, and any wildcard that reaches a wrong word makes the
+worker throw. A catalog full of numbers ("A5000", "4096x9728x2048") meets this as soon as the
+data changes, as it did for the one-character query "1". The fix written here keys each edge
+with separators, so distinct states always get distinct keys; it applies online and offline.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["MARKER", "PATCH", "patch_search_worker"]
+
+#: Marks a worker file that already carries the patch (rebuilds and ``mkdocs serve``).
+MARKER = "/* xpuref: lunr TokenSet keys */"
+
+#: Runs after the worker's own code has set ``self.lunr`` and before any index is built.
+PATCH = (
+    MARKER
+    + "(function(l){if(!l||!l.TokenSet){return;}"
+    + "l.TokenSet.prototype.toString=function(){if(this._str){return this._str;}"
+    + 'var k=this.final?"1":"0",s=Object.keys(this.edges).sort();'
+    + 'for(var i=0;i<s.length;i++){k+="|"+s[i]+":"+this.edges[s[i]].id;}return k;};'
+    + "})(self.lunr);\n"
+)
+
+_MAP_LINE = "//# sourceMappingURL="
+
+
+class SearchWorkerError(RuntimeError):
+    """The built site has no single search worker to patch."""
+
+
+def patch_search_worker(site_dir: Path) -> Path:
+    """Add the keying fix to the one search worker under ``site_dir``; return its path."""
+    workers = sorted((site_dir / "assets" / "javascripts" / "workers").glob("search.*.js"))
+    if len(workers) != 1:
+        names = ", ".join(p.name for p in workers) or "none"
+        raise SearchWorkerError(f"expected one search worker script, found {names}")
+    worker = workers[0]
+    text = worker.read_text(encoding="utf-8")
+    if MARKER in text:
+        return worker
+    if "self.lunr=" not in text.replace(" ", ""):
+        raise SearchWorkerError(f"{worker.name}: the worker no longer exposes self.lunr")
+    head, sep, tail = text.rpartition(_MAP_LINE)
+    if sep:
+        text = head.rstrip("\n") + "\n" + PATCH + sep + tail
+    else:
+        text = text.rstrip("\n") + "\n" + PATCH
+    worker.write_text(text, encoding="utf-8")
+    return worker
