@@ -1105,9 +1105,14 @@
     var keys = Object.keys(peaks);
     var factor = optionalNumber("sparsity_factor", device.sparsity_factor);
     var bandwidth = optionalNumber("memory.bandwidth_gbs", part("memory").bandwidth_gbs);
-    var tdp = optionalNumber("power.tdp_w", part("power").tdp_w);
+    var power = part("power");
+    var tdp = optionalNumber("power.tdp_w", power.tdp_w);
+    // Rates are per chip; a power figure wider than one chip covers every chip of the package.
+    var chips = given(device.chips_per_package) ? checkCount("chips_per_package", device.chips_per_package, 1) : 1;
+    var covered = given(power.scope) && power.scope !== "chip" ? chips : 1;
     var area = optionalNumber("die_area_mm2", device.die_area_mm2);
     var total = keys.length ? device_tpp(peaks) : null;
+    var span = total !== null ? tppInterval(device) : null;
     var reference = peaks.bf16_matrix || peaks.fp16_matrix || null;
     function perKey(when, fn) {
       var out = {};
@@ -1119,9 +1124,10 @@
         return SPARSE_KEYS.indexOf(key) === -1 ? undefined : peaks[key] * factor;
       }),
       tpp: total,
+      tpp_exact: span !== null ? span.low === span.high : null,
       performance_density: total !== null && area !== null ? total / area : null,
       ridge_points: perKey(bandwidth !== null, function (key) { return peaks[key] * 1e3 / bandwidth; }),
-      tflops_per_watt: perKey(tdp !== null, function (key) { return peaks[key] / tdp; }),
+      tflops_per_watt: perKey(tdp !== null, function (key) { return peaks[key] * covered / tdp; }),
       bytes_per_flop: bandwidth !== null && reference !== null ? bandwidth / (reference * 1e3) : null
     };
   }

@@ -8,9 +8,14 @@ power.tdp_w in W, die_area_mm2 in mm^2. Derived values:
                          have structured sparsity (tf32, bf16, fp16, fp8, fp6, fp4, int8,
                          int4; not fp64 or fp32), in TFLOPS/TOPS
     tpp                  largest TOPS x bit length (see xpuref.calc._export)
+    tpp_exact            False when the device lacks a rate its architecture runs (given as
+                         ``supported_rates``): tpp and performance_density are then lower
+                         bounds; None when there is no tpp
     performance_density  tpp / die_area_mm2
     ridge_points         {key: FLOP per byte} = peak x 1e12 / (bandwidth x 1e9)
-    tflops_per_watt      {key: peak / tdp_w}
+    tflops_per_watt      {key: peak x chips / tdp_w}: rates are per chip, and a power figure
+                         whose scope is wider than one chip (card, module, ...) covers all
+                         chips_per_package chips (default 1)
     bytes_per_flop       bandwidth x 1e9 / (bf16_matrix, else fp16_matrix, x 1e12)
 
 Missing inputs give None (scalars) or leave the per-precision mapping empty; the results
@@ -22,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from xpuref.calc._export import classify_explain, device_tpp, section
-from xpuref.calc._validate import check_number
+from xpuref.calc._export import _tpp_interval, classify_explain, device_tpp, section
+from xpuref.calc._validate import check_count, check_number
 
 __all__ = ["SPARSE_KEYS", "device_derived", "device_export", "device_export_classes"]
 
@@ -49,20 +54,30 @@ def device_derived(device: Mapping[str, Any]) -> dict[str, Any]:
     }
     factor = _number("sparsity_factor", device.get("sparsity_factor"))
     bandwidth = _number("memory.bandwidth_gbs", section(device, "memory").get("bandwidth_gbs"))
-    tdp = _number("power.tdp_w", section(device, "power").get("tdp_w"))
+    power = section(device, "power")
+    tdp = _number("power.tdp_w", power.get("tdp_w"))
+    given_chips = device.get("chips_per_package")
+    chips = 1 if given_chips is None else check_count("chips_per_package", given_chips)
+    covered = chips if power.get("scope") not in (None, "chip") else 1
     area = _number("die_area_mm2", device.get("die_area_mm2"))
     total = device_tpp(peaks) if peaks else None
+    if total is None:
+        exact = None
+    else:
+        low, high, _, _ = _tpp_interval(device)
+        exact = low == high
     reference = peaks.get("bf16_matrix") or peaks.get("fp16_matrix")
     return {
         "sparse": {key: rate * factor for key, rate in peaks.items() if key in SPARSE_KEYS}
         if factor is not None
         else {},
         "tpp": total,
+        "tpp_exact": exact,
         "performance_density": total / area if total is not None and area is not None else None,
         "ridge_points": {key: rate * 1e3 / bandwidth for key, rate in peaks.items()}
         if bandwidth is not None
         else {},
-        "tflops_per_watt": {key: rate / tdp for key, rate in peaks.items()}
+        "tflops_per_watt": {key: rate * covered / tdp for key, rate in peaks.items()}
         if tdp is not None
         else {},
         "bytes_per_flop": bandwidth / (reference * 1e3)

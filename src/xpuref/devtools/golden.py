@@ -514,6 +514,20 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
          "interconnect": {"scale_up_bandwidth_gbs": 0.0, "host_bandwidth_gbs": 64.0},
          "supported_rates": ["int8_matrix"], "designed_for_datacenter": False},
     ]  # fmt: skip
+    # Per-chip rates against a power figure for the whole card, a chip or no stated scope, and
+    # TPP from a partial rate set (a bound) or a complete one.
+    for scope in ("card", "chip", None):
+        cases.ok(
+            "device_derived",
+            {"peak_dense": {"fp16_matrix": 69.5, "int8_matrix": 138.9}, "chips_per_package": 2,
+             "power": {"tdp_w": 150.0, "scope": scope},
+             "supported_rates": ["fp16_matrix", "int8_matrix", "fp16"]},
+        )  # fmt: skip
+    cases.ok(
+        "device_derived",
+        {"peak_dense": {"bf16_matrix": 300.0}, "power": {"tdp_w": 400.0, "scope": "module"},
+         "supported_rates": ["bf16_matrix"], "die_area_mm2": 800.0},
+    )  # fmt: skip
     for device in edges:
         cases.ok("export_metrics", device)
         for rule in rules:

@@ -68,16 +68,20 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
                 unit,
             )
         )
+    # A device lacking a rate its architecture runs has only a lower bound on TPP and density.
+    sign = "" if derived.get("tpp_exact") is not False else "≥ "
     if derived.get("tpp") is not None:
         rows.append(
-            DerivedRow("tpp", "Total processing performance (TPP)", _num(derived["tpp"], 6), "")
+            DerivedRow(
+                "tpp", "Total processing performance (TPP)", sign + _num(derived["tpp"], 6), ""
+            )
         )
     if derived.get("performance_density") is not None:
         rows.append(
             DerivedRow(
                 "performance-density",
                 "Performance density (TPP per mm²)",
-                _num(derived["performance_density"]),
+                sign + _num(derived["performance_density"]),
                 "",
             )
         )

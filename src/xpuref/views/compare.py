@@ -161,6 +161,22 @@ def _cell(value: Any, derived: bool) -> Any:
     return [value, text]
 
 
+#: Rows whose value is a lower bound when the device lacks a rate its architecture runs.
+_BOUND_ROWS = frozenset({"tpp", "performance_density"})
+
+
+def _values(rows: list[CompareRow], record: dict[str, Any]) -> list[Any]:
+    """A device's cells, with TPP and density marked "≥" when they are lower bounds."""
+    bound = (record.get("derived") or {}).get("tpp_exact") is False
+    cells = []
+    for row in rows:
+        cell = _cell(row.get(record), row.group == "Derived")
+        if bound and row.id in _BOUND_ROWS and isinstance(cell, list):
+            cell = [cell[0], f"≥ {cell[1]}"]
+        cells.append(cell)
+    return cells
+
+
 def _row_field(row: CompareRow) -> str | None:
     """The data field a row's sources back, COMPUTED for derived rows, None for labels."""
     if row.field is not None:
@@ -199,7 +215,7 @@ def compare_payload(catalog: Dataset, link: Callable[[str], str]) -> dict[str, A
                 "vendor": record["vendor_name"],
                 "url": link(device.id),
                 "search": " ".join([device.name, device.id, *device.aliases]).casefold(),
-                "values": [_cell(row.get(record), row.group == "Derived") for row in rows],
+                "values": _values(rows, record),
                 "sources": [{"title": s.title, "url": s.url} for s in device.sources],
                 "cell_sources": cell_sources,
             }

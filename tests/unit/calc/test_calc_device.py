@@ -104,3 +104,29 @@ def test_export_classes_for_every_rule() -> None:
         "us-2022-10": "3A090",
         "us-2023-10": "3A090.a",
     }
+
+
+def test_card_power_covers_every_chip_of_the_card() -> None:
+    """Per-chip rates over a two-chip card's power: each watt buys both chips' throughput."""
+    card = {
+        "peak_dense": {"fp16_matrix": 69.5},
+        "power": {"tdp_w": 150, "scope": "card"},
+        "chips_per_package": 2,
+    }
+    assert device_derived(card)["tflops_per_watt"]["fp16_matrix"] == pytest.approx(139 / 150)
+    per_chip = {**card, "power": {"tdp_w": 75, "scope": "chip"}}
+    assert device_derived(per_chip)["tflops_per_watt"]["fp16_matrix"] == pytest.approx(69.5 / 75)
+    with pytest.raises(ValueError, match="chips_per_package"):
+        device_derived({**card, "chips_per_package": 0})
+
+
+def test_tpp_is_flagged_as_a_bound_when_a_supported_rate_is_missing() -> None:
+    """TPP from a partial rate set is a lower bound; from the full set it is exact."""
+    full = {**H100_SXM, "supported_rates": sorted(H100_SXM["peak_dense"])}
+    assert device_derived(full)["tpp_exact"] is True
+    partial = {**full, "supported_rates": [*full["supported_rates"], "int4_matrix"]}
+    derived = device_derived(partial)
+    assert derived["tpp_exact"] is False
+    assert round(derived["tpp"]) == 15_831
+    assert device_derived({**full, "supported_rates": None})["tpp_exact"] is False
+    assert device_derived({})["tpp_exact"] is None

@@ -23,6 +23,7 @@ from xpuref.data.version import DataVersion
 from xpuref.render.charts import device_section, macros, render_chart
 from xpuref.render.inline_json import dumps_for_html, script_json
 from xpuref.render.pagecontext import PageContext
+from xpuref.render.pages import derived_rows
 from xpuref.views import figures
 from xpuref.views.compare import compare_payload, compare_rows
 from xpuref.views.derive import derived_for, export_for
@@ -393,3 +394,30 @@ def test_compare_payload_matches_published_records() -> None:
     best = {r["id"]: r["best"] for r in payload["rows"]}
     assert best["memory_gb"] == "max"
     assert best["tdp_w"] is None
+
+
+def test_tpp_from_a_partial_rate_set_is_shown_as_a_bound() -> None:
+    """Device page and compare cells say '≥' exactly where TPP is a lower bound."""
+    catalog = real()
+    rows = compare_rows(catalog)
+    tpp_at = next(i for i, row in enumerate(rows) if row.id == "tpp")
+    cells = {d["id"]: d["values"][tpp_at] for d in compare_payload(catalog, lambda i: i)["devices"]}
+    seen = set()
+    for device in catalog.sorted_devices():
+        derived = derived_for(device, catalog)
+        if derived["tpp"] is None:
+            continue
+        seen.add(derived["tpp_exact"])
+        shown = {r.anchor: r.value for r in derived_rows(device, catalog)}["tpp"]
+        assert shown.startswith("≥ ") is (derived["tpp_exact"] is False), device.id
+        assert cells[device.id][1].startswith("≥ ") is (derived["tpp_exact"] is False), device.id
+    assert seen == {True, False}
+    assert derived_for(catalog.devices["nvidia-h20-96gb"], catalog)["tpp_exact"] is False
+    assert derived_for(catalog.devices["nvidia-h100-sxm5-80gb"], catalog)["tpp_exact"] is True
+
+
+def test_two_chip_card_efficiency_counts_both_chips() -> None:
+    """Atlas 300I Duo: per-chip FP16 69.5 TFLOPS, 150 W for the two-chip card."""
+    catalog = real()
+    derived = derived_for(catalog.devices["huawei-atlas-300i-duo-96gb"], catalog)
+    assert derived["tflops_per_watt"]["fp16_matrix"] == pytest.approx(2 * 69.5 / 150)

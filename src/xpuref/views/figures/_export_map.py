@@ -250,9 +250,10 @@ def _rule_figure(
         points = []
         for devices in spots[verdict].values():
             _, tpp, density = next(p for p in placed if p[0] is devices[0])
+            sign = "" if derived_for(devices[0], catalog)["tpp_exact"] else "≥ "
             lines = [
-                ("TPP", fmt(tpp, 6)),
-                ("Performance density", fmt(density)),
+                ("TPP", sign + fmt(tpp, 6)),
+                ("Performance density", sign + fmt(density)),
                 ("Die area", f"{fmt(devices[0].die_area_mm2 or 0)} mm²"),
                 (f"Class under {rule['id']}", verdict),
             ]
