@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+import yaml
 
 from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.knowledge import Knowledge, load_knowledge
@@ -47,7 +48,12 @@ _FIXTURE_OWNED = {
 
 
 def make_data_dir(target: Path, devices_from: Path = VALID) -> Path:
-    """Fixture devices, vendors and architectures, plus the real reference data files."""
+    """Fixture devices, vendors and architectures, plus the real reference data files.
+
+    The real publisher registry names the makers its vendor sites speak for, so the real
+    vendors the fixture lacks are appended to its vendors.yaml (after the fixture's own lines,
+    which keep their line numbers).
+    """
     shutil.copytree(devices_from, target)
     for item in REAL_DATA.iterdir():
         if item.name in _FIXTURE_OWNED or item.name.endswith(".md"):
@@ -56,7 +62,19 @@ def make_data_dir(target: Path, devices_from: Path = VALID) -> Path:
             shutil.copytree(item, target / item.name)
         else:
             shutil.copy2(item, target / item.name)
+    _add_real_vendors(target / "vendors.yaml")
     return target
+
+
+def _add_real_vendors(path: Path) -> None:
+    """Append to a fixture vendors.yaml each real vendor it does not define."""
+    own = yaml.safe_load(path.read_text()) or {}
+    real = yaml.safe_load((REAL_DATA / "vendors.yaml").read_text())
+    extra = {k: v for k, v in real.items() if k not in own}
+    if extra:
+        text = path.read_text()
+        sep = "" if text.endswith("\n") else "\n"
+        path.write_text(text + sep + yaml.safe_dump(extra, sort_keys=False, allow_unicode=True))
 
 
 def strict_tables(root: Path) -> dict[str, DataTable]:

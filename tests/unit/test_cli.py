@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from xpuref.cli import main
 
@@ -15,7 +16,8 @@ def test_validate_ok(data_copy: Path, capsys: pytest.CaptureFixture[str]) -> Non
     """Clean data exits 0 with a one-line summary."""
     assert main(["validate", "--data", str(data_copy)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("ok: 1 devices, 1 architectures, 1 vendors")
+    vendors = len(yaml.safe_load((data_copy / "vendors.yaml").read_text()))
+    assert out.startswith(f"ok: 1 devices, 1 architectures, {vendors} vendors")
 
 
 def test_validate_reports_and_exits_1(data_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -78,7 +78,7 @@ class Dataset:
         return self.memo[slot]
 
 
-def _registry(root: Path, problems: list[Problem]) -> Registry:
+def _registry(root: Path, vendors: set[str], problems: list[Problem]) -> Registry:
     """Load publishers.yaml (an empty registry refuses every source)."""
     loaded = load_model(PublishersFile, root / "publishers.yaml", root, problems)
     if loaded is None:
@@ -92,6 +92,20 @@ def _registry(root: Path, problems: list[Problem]) -> Registry:
                 problem_at(src, ("publishers", i, "site"), f"'{pub.site}' is listed twice")
             )
         seen[pub.site] = i
+        for j, maker in enumerate(pub.makers):
+            if pub.tier != "vendor":
+                problems.append(
+                    problem_at(
+                        src,
+                        ("publishers", i, "makers"),
+                        "only a vendor site names the makers whose word it is",
+                    )
+                )
+                break
+            if vendors and maker not in vendors:
+                problems.append(
+                    problem_at(src, ("publishers", i, "makers", j), f"unknown vendor id '{maker}'")
+                )
     return Registry(tuple(parsed.publishers))
 
 
@@ -190,8 +204,8 @@ def load_dataset(root: Path) -> Dataset:
     problems: list[Problem] = []
     if not root.is_dir():
         raise DataError([Problem(str(root), 1, "", "data folder does not exist")])
-    registry = _registry(root, problems)
     vendors, vendor_names = load_vendors(root, problems)
+    registry = _registry(root, vendor_names, problems)
     architectures, arch_names = load_architectures(root, vendor_names, registry, problems)
     found = load_devices(root, vendor_names, architectures, arch_names, registry, problems)
     systems = load_systems(root, registry, vendor_names, found.devices, problems)

@@ -31,6 +31,9 @@ class Publisher(Strict):
     name: Text
     tier: Tier
     reason: LongText
+    #: For a ``vendor`` site: the makers (vendor ids) whose own word it is. A vendor site cited
+    #: for another maker's device (PyTorch's table of NVIDIA figures, say) counts as a reference.
+    makers: list[Text] = []
 
 
 class PublishersFile(Strict):
@@ -74,6 +77,20 @@ class Registry:
         if url not in self._seen:
             self._seen[url] = self._find(url)
         return self._seen[url]
+
+    def tier_for(self, url: str, maker: str | None) -> Tier | None:
+        """The tier of an address as a source for a device or system made by ``maker``.
+
+        A ``vendor`` site that names its makers is the vendor's word only for their parts;
+        for anyone else's it is a reference (it then traces only through what it cites).
+        An unknown maker (None) leaves the site's tier as registered.
+        """
+        pub = self.lookup(url)
+        if pub is None:
+            return None
+        if pub.tier == "vendor" and pub.makers and maker is not None and maker not in pub.makers:
+            return "reference"
+        return pub.tier
 
     def _find(self, url: str) -> Publisher | None:
         """The most specific registered site matching an address."""

@@ -152,7 +152,12 @@ def _typed_totals(raw: dict[str, Any], src: SourceFile) -> list[Problem]:
 
 
 def _single_file(
-    system: System, raw: dict[str, Any], src: SourceFile, stem: str, registry: Registry
+    system: System,
+    raw: dict[str, Any],
+    src: SourceFile,
+    stem: str,
+    registry: Registry,
+    maker: str | None,
 ) -> list[Problem]:
     """Checks one file can make: id, reserved ids, repeated members, domain size, sourcing."""
     problems: list[Problem] = []
@@ -184,18 +189,22 @@ def _single_file(
         )
     found, _ = check_sourcing(system.sources, raw, src, registry)
     problems += found
-    problems += _vendor_power(system, src, registry)
+    problems += _vendor_power(system, src, registry, maker)
     return problems
 
 
-def _vendor_power(system: System, src: SourceFile, registry: Registry) -> list[Problem]:
-    """A system power is the vendor's own statement: a vendor or vendor-copy page backs it."""
+def _vendor_power(
+    system: System, src: SourceFile, registry: Registry, maker: str | None
+) -> list[Problem]:
+    """A system power is the vendor's own statement: a vendor or vendor-copy page backs it.
+
+    ``maker`` is the system's vendor when it is a known one (None leaves sites' tiers as listed).
+    """
     if system.power is None:
         return []
     tiers = set()
     for i in sources_covering(system.sources, "power.tdp_w"):
-        publisher = registry.lookup(system.sources[i].url)
-        tiers.add(publisher.tier if publisher else None)
+        tiers.add(registry.tier_for(system.sources[i].url, maker))
     if tiers & {"vendor", "vendor-copy"}:
         return []
     return [
@@ -280,7 +289,10 @@ def _load_one(
     problems += found
     if system is None:
         return None
-    problems += _single_file(system, body, src, path.stem, registry)
+    known = not vendors or system.vendor in vendors
+    problems += _single_file(
+        system, body, src, path.stem, registry, system.vendor if known else None
+    )
     if vendors and system.vendor not in vendors:
         problems.append(problem_at(src, ("vendor",), f"unknown vendor '{system.vendor}'"))
     if devices:

@@ -18,6 +18,7 @@ from xpuref.render.page_macros import expand_macros
 from xpuref.render.safetext import front_matter
 from xpuref.render.systems import device_systems
 from xpuref.views.catalog import catalog_facets, catalog_ranges, catalog_rows, rate_choices
+from xpuref.views.coverage import device_source_tiers
 from xpuref.views.derive import derived_for
 from xpuref.views.export_view import export_rows
 from xpuref.views.figures import HALF, vendor_colors
@@ -141,6 +142,7 @@ def device_page(
         rows=device_spec_rows(device, catalog),
         derived_rows=derived_rows(device, catalog),
         source_numbers={s.id: i for i, s in enumerate(device.sources, start=1)},
+        source_tiers=device_source_tiers(device, catalog),
         version=version,
         canonical_url=canonical_device_url(site_url, device.id),
         extra_html=charts.device_section(device, catalog),

@@ -11,6 +11,7 @@ from xpuref.data.systems import System
 from xpuref.data.version import DataVersion
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.safetext import front_matter
+from xpuref.views.coverage import source_tiers
 from xpuref.views.spec import format_number
 from xpuref.views.systems import member_rows, system_totals, total_rows
 from xpuref.views.urls import page_url, relative_url
@@ -50,6 +51,7 @@ def system_page(
         },
         rows=total_rows(system, catalog),
         source_numbers={s.id: i for i, s in enumerate(system.sources, start=1)},
+        source_tiers=source_tiers(system.sources, system.vendor, catalog),
         version=version,
         canonical_url=canonical_system_url(site_url, system.id),
         format_number=format_number,

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xpuref.data.dataset import Dataset
 from xpuref.data.device_checks import covering_sources, numeric_paths, required_fields
-from xpuref.data.devices import Device
+from xpuref.data.devices import Device, Source
 from xpuref.data.publishers import CITABLE_TIERS
 
-__all__ = ["SourceShare", "coverage_report", "device_share", "overall_share", "traces_to_vendor"]
+__all__ = [
+    "TIER_LABELS",
+    "SourceShare",
+    "coverage_report",
+    "device_share",
+    "device_source_tiers",
+    "overall_share",
+    "source_tiers",
+    "traces_to_vendor",
+]
 
 
 @dataclass(frozen=True)
@@ -34,16 +44,14 @@ def traces_to_vendor(device: Device, index: int, ds: Dataset) -> bool:
     that cites another database, such as an Epoch row pointing at TechPowerUp, does not).
     """
     source = device.sources[index]
-    pub = ds.registry.lookup(source.url)
-    tier = pub.tier if pub else None
+    tier = ds.registry.tier_for(source.url, device.vendor)
     if tier in ("vendor", "vendor-copy"):
         return True
     if tier != "reference" or source.cites is None:
         return False
     if not source.cites.url:
         return True
-    cited = ds.registry.lookup(source.cites.url)
-    return cited is not None and cited.tier in ("vendor", "vendor-copy")
+    return ds.registry.tier_for(source.cites.url, device.vendor) in ("vendor", "vendor-copy")
 
 
 def device_share(device: Device, ds: Dataset) -> SourceShare:
@@ -56,9 +64,7 @@ def device_share(device: Device, ds: Dataset) -> SourceShare:
         for path in numeric_paths(dumped):
             figures += 1
             covering = covering_sources(device, ".".join(str(p) for p in path))
-            tiers = {
-                getattr(ds.registry.lookup(device.sources[i].url), "tier", None) for i in covering
-            }
+            tiers = {ds.registry.tier_for(device.sources[i].url, device.vendor) for i in covering}
             citable += bool(tiers & CITABLE_TIERS)
             traced += any(traces_to_vendor(device, i, ds) for i in covering)
         return SourceShare(figures, citable, traced)
@@ -109,3 +115,30 @@ def coverage_report(ds: Dataset) -> str:
         "trace to a vendor document",
     ]
     return "\n".join(lines)
+
+
+#: How each tier reads on a page, next to the source it describes.
+TIER_LABELS: dict[str, str] = {
+    "vendor": "vendor document",
+    "vendor-copy": "copy of a vendor document",
+    "reference": "reference",
+    "other": "supporting page only",
+}
+
+
+def source_tiers(sources: Sequence[Source], maker: str, ds: Dataset) -> dict[str, str]:
+    """Each source id with the tier its page has for a part made by ``maker`` (as displayed)."""
+    labels = {}
+    for source in sources:
+        tier = ds.registry.tier_for(source.url, maker)
+        labels[source.id] = TIER_LABELS.get(tier or "", "unregistered")
+    return labels
+
+
+def device_source_tiers(device: Device, ds: Dataset) -> dict[str, str]:
+    """A device's source tiers, saying for a reference whether it cites the vendor's document."""
+    labels = source_tiers(device.sources, device.vendor, ds)
+    for i, source in enumerate(device.sources):
+        if labels[source.id] == "reference" and traces_to_vendor(device, i, ds):
+            labels[source.id] = "reference citing the vendor's document"
+    return labels

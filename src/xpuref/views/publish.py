@@ -7,10 +7,10 @@ import io
 from typing import Any
 
 from xpuref.data.dataset import Dataset
-from xpuref.data.devices import Device, Source
+from xpuref.data.devices import Device
 from xpuref.data.fields import RATE_KEYS
 from xpuref.data.version import DataVersion
-from xpuref.views.coverage import SourceShare, device_share, overall_share
+from xpuref.views.coverage import SourceShare, device_share, overall_share, traces_to_vendor
 from xpuref.views.derive import derived_for, export_for
 from xpuref.views.export_view import export_record
 from xpuref.views.jsondoc import json_document
@@ -118,7 +118,7 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "notes": device.notes,
         "url": device_url(device.id),
         "anchors": [row.anchor for row in device_spec_rows(device, catalog)],
-        "sources": [_source(s, catalog) for s in device.sources],
+        "sources": [_source(device, i, catalog) for i in range(len(device.sources))],
         "gaps": dict(device.gaps),
         "source_shares": _shares(device_share(device, catalog)),
         "derived": derived_for(device, catalog),
@@ -128,13 +128,15 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
     }
 
 
-def _source(source: Source, ds: Dataset) -> dict[str, Any]:
-    """A source as published: the page read, its publisher and tier, and what it cites."""
+def _source(device: Device, index: int, ds: Dataset) -> dict[str, Any]:
+    """A source as published: the page read, its publisher, tier and what it cites."""
+    source = device.sources[index]
     pub = ds.registry.lookup(source.url)
     return {
         **source.model_dump(),
         "publisher": pub.name if pub else None,
-        "tier": pub.tier if pub else None,
+        "tier": ds.registry.tier_for(source.url, device.vendor),
+        "traces_to_vendor": traces_to_vendor(device, index, ds),
     }
 
 

@@ -388,5 +388,12 @@ def system_record(system: System, ds: Dataset) -> dict[str, Any]:
             "member_power_w": totals["member_power_w"],
         },
         "notes": system.notes,
-        "sources": [s.model_dump() for s in system.sources],
+        "sources": [
+            {
+                **s.model_dump(),
+                "publisher": getattr(ds.registry.lookup(s.url), "name", None),
+                "tier": ds.registry.tier_for(s.url, system.vendor),
+            }
+            for s in system.sources
+        ],
     }

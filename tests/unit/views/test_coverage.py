@@ -37,6 +37,17 @@ from xpuref.views.coverage import traces_to_vendor
             CitedDocument(title="a page", url="https://unregistered.example/h100"),
             False,
         ),
+        # Meta's repository is Meta's word on Meta's chips, not on an NVIDIA card: it traces
+        # only through the NVIDIA datasheet it names.
+        ("https://github.com/facebookresearch/xformers/blob/x/device_limits.py", None, False),
+        (
+            "https://github.com/facebookresearch/xformers/blob/x/device_limits.py",
+            CitedDocument(title="NVIDIA H100 datasheet", url="https://resources.nvidia.com/h100"),
+            True,
+        ),
+        ("https://github.com/pytorch/ao/blob/x/torchao/profiler/device_spec.py", None, False),
+        # NVIDIA's own repository is NVIDIA's word.
+        ("https://github.com/NVIDIA/TensorRT-LLM/blob/x/cluster_info.py", None, True),
     ],
 )
 def test_a_reference_traces_only_through_a_vendor_document(
