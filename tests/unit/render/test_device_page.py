@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from xpuref.data.base import CitedDocument
-from xpuref.data.dataset import Dataset
+from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.version import DataVersion
 from xpuref.render.pages import device_page
 
@@ -18,7 +19,9 @@ def _source_items(markdown: str) -> list[str]:
     return re.findall(r"<li id=\"source-[^\"]+\">.*?</li>", section)
 
 
-def test_each_source_shows_its_tier_and_what_it_cites(dataset: Dataset) -> None:
+def test_each_source_shows_its_tier_and_what_it_cites(data_copy: Path) -> None:
+    # A dataset of its own: pages memoise per device id, and this device's sources are replaced.
+    dataset = load_dataset(data_copy)
     device = dataset.devices["nvidia-h100-sxm5-80gb"]
     base = device.sources[0]
     sources = [
@@ -58,3 +61,12 @@ def test_each_source_shows_its_tier_and_what_it_cites(dataset: Dataset) -> None:
     # Meta's repository is a reference on an NVIDIA card, never "vendor document".
     assert '<span class="xpuref-tier">reference</span>' in items[2]
     assert '<span class="xpuref-tier">vendor document</span>' in items[3]
+
+
+def test_the_lede_says_announced_for_a_part_not_yet_shipping(dataset: Dataset) -> None:
+    device = dataset.devices["nvidia-h100-sxm5-80gb"]
+    shipping = device_page(device, dataset, VERSION)
+    announced = device_page(device.model_copy(update={"status": "announced"}), dataset, VERSION)
+    assert f"launched {device.launch_date}</p>" in shipping
+    assert f"announced {device.launch_date}, not yet shipping</p>" in announced
+    assert "launched" not in announced.split('class="xpuref-lede"', 1)[1].split("</p>", 1)[0]
