@@ -38,6 +38,8 @@ HELD: dict[tuple[str, str, str], tuple[str, str, float]] = {
         15000,
     ),
     (A, "nvidia-blackwell-ultra", "288 GB"): ("nvidia-gb300-288gb", CAP, 288),
+    (A, "nvidia-rubin", "288 GB"): ("nvidia-rubin-288gb", CAP, 288),
+    (A, "nvidia-rubin", "22 TB/s"): ("nvidia-rubin-288gb", BW, 22000),
     (A, "nvidia-blackwell-ultra", "8 TB/s"): ("nvidia-gb300-288gb", BW, 8000),
     (A, "intel-gaudi2", "96 GB"): ("intel-gaudi2-oam-96gb", CAP, 96),
     (A, "intel-gaudi3", "128 GB"): ("intel-gaudi3-oam-128gb", CAP, 128),
