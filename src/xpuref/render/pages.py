@@ -152,6 +152,10 @@ def device_page(
             page_url(f"devices/{device.id}.md", directory_urls),
             page_url("compare.md", directory_urls),
         ),
+        quality_href=relative_url(
+            page_url(f"devices/{device.id}.md", directory_urls),
+            page_url("data-quality.md", directory_urls),
+        ),
     )
 
 

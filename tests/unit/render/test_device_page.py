@@ -61,6 +61,8 @@ def test_each_source_shows_its_tier_and_what_it_cites(data_copy: Path) -> None:
     # Meta's repository is a reference on an NVIDIA card, never "vendor document".
     assert '<span class="xpuref-tier">reference</span>' in items[2]
     assert '<span class="xpuref-tier">vendor document</span>' in items[3]
+    # The key to the tiers links to the data-quality page from where the device page is served.
+    assert '<a href="../../data-quality/">Data quality</a>' in page
 
 
 def test_the_lede_says_announced_for_a_part_not_yet_shipping(dataset: Dataset) -> None:
