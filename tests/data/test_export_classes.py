@@ -10,7 +10,8 @@ from xpuref import calc
 from xpuref.data.dataset import Dataset
 from xpuref.data.paths import DATA_DIR
 from xpuref.views.checked import load_checked
-from xpuref.views.derive import calc_input
+from xpuref.views.derive import device_input
+from xpuref.views.export_view import export_rows
 from xpuref.views.published import published_checks
 
 RANK = {"not-controlled": 0, "3A090.b": 1, "3A090.a": 2, "3A090": 2}
@@ -24,8 +25,7 @@ def catalog() -> Dataset:
 
 def _input(ds: Dataset, device_id: str) -> dict[str, Any]:
     """A real device as xpuref.calc reads it."""
-    device = ds.devices[device_id]
-    return calc_input(device, ds.architectures[device.architecture])
+    return device_input(ds.devices[device_id], ds)
 
 
 def test_removing_any_supported_rate_never_lowers_a_class(catalog: Dataset) -> None:
@@ -91,3 +91,13 @@ def test_markets_and_chip_counts_are_published(catalog: Dataset) -> None:
     """Houmo H30 is an edge part; multi-chip boards are classified per chip."""
     assert catalog.devices["houmo-hongtu-h30"].market == "edge"
     assert catalog.devices["cambricon-mlu370-x8-pcie-48gb"].chips_per_package == 2
+
+
+def test_device_pages_show_the_io_the_2022_rule_tests(catalog: Dataset) -> None:
+    """H800 SXM5: NVLink 400 GB/s plus a PCIe Gen5 x16 host link of at most 128 GB/s."""
+    rows = {row.rule: row for row in export_rows(catalog.devices["nvidia-h800-sxm5-80gb"], catalog)}
+    assert rows["us-2022-10"].io == "400–528 GB/s"
+    assert rows["us-2022-10"].result == "not-controlled"
+    assert rows["us-2023-10"].io == ""  # the 2023 rule does not test I/O
+    h20 = {row.rule: row for row in export_rows(catalog.devices["nvidia-h20-96gb"], catalog)}
+    assert h20["us-2022-10"].io == "≥ 900 GB/s"  # no host link named: no upper bound

@@ -382,7 +382,7 @@
         tpp: total,
         tpp_precision: best ? best.p + ": " + sig(peaks[best.p]) + " x " + C.BIT_LENGTHS[best.p] + " bits" : null,
         performance_density: total !== null && v.die_area_mm2 !== null ? C.performance_density(total, v.die_area_mm2) : null,
-        io_bandwidth_gbs: io[1] === Infinity ? null : io[0]
+        io_bandwidth_gbs: io[0] === io[1] ? io[0] : null
       };
       data.rules.forEach(function (rule) {
         var report = C.classify_explain(device, rule);

@@ -957,7 +957,11 @@
     var link = section(device, "interconnect");
     var scaleUp = optionalNumber("interconnect.scale_up_bandwidth_gbs", link.scale_up_bandwidth_gbs);
     var host = optionalNumber("interconnect.host_bandwidth_gbs", link.host_bandwidth_gbs);
-    var io = scaleUp === null ? [host || 0.0, Infinity] : [scaleUp + (host || 0.0), scaleUp + (host || 0.0)];
+    var hostMax = optionalNumber("interconnect.host_bandwidth_max_gbs", link.host_bandwidth_max_gbs);
+    /* An unstated host rate is at least 0 and at most what its named link can carry. */
+    var hostLow = host !== null ? host : 0.0;
+    var hostHigh = host !== null ? host : (hostMax === null ? Infinity : hostMax);
+    var io = scaleUp === null ? [hostLow, Infinity] : [scaleUp + hostLow, scaleUp + hostHigh];
     var datacenter = given(device.designed_for_datacenter) ? device.designed_for_datacenter : true;
     if (typeof datacenter !== "boolean") {
       fail("designed_for_datacenter", "must be true or false, got " + repr(datacenter));
@@ -968,6 +972,7 @@
       performance_density: density,
       io_bandwidth_gbs: io,
       io_missing: scaleUp === null,
+      host_missing: scaleUp !== null && host === null && hostMax === null,
       designed_for_datacenter: [datacenter, datacenter],
       missing: missing
     };
@@ -1012,6 +1017,7 @@
   function openFields(metrics) {
     var fields = metrics.missing.slice();
     if (metrics.io_missing) fields.push("interconnect.scale_up_bandwidth_gbs");
+    if (metrics.host_missing) fields.push("interconnect.host_bandwidth_gbs");
     return fields;
   }
 

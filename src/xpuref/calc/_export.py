@@ -157,10 +157,16 @@ def export_metrics(device: Mapping[str, Any]) -> dict[str, Any]:
         "interconnect.scale_up_bandwidth_gbs", link.get("scale_up_bandwidth_gbs")
     )
     host = _optional_number("interconnect.host_bandwidth_gbs", link.get("host_bandwidth_gbs"))
-    if scale_up is None:
-        io = [host or 0.0, _INF]
+    host_max = _optional_number(
+        "interconnect.host_bandwidth_max_gbs", link.get("host_bandwidth_max_gbs")
+    )
+    # An unstated host rate is at least 0 and at most what its named link can carry (when the
+    # caller knows it, e.g. from the PCIe generation and width), else unbounded.
+    if host is not None:
+        host_low, host_high = host, host
     else:
-        io = [scale_up + (host or 0.0), scale_up + (host or 0.0)]
+        host_low, host_high = 0.0, _INF if host_max is None else host_max
+    io = [host_low, _INF] if scale_up is None else [scale_up + host_low, scale_up + host_high]
     datacenter = device.get("designed_for_datacenter")
     datacenter = True if datacenter is None else datacenter
     if not isinstance(datacenter, bool):
@@ -171,6 +177,7 @@ def export_metrics(device: Mapping[str, Any]) -> dict[str, Any]:
         "performance_density": density,
         "io_bandwidth_gbs": io,
         "io_missing": scale_up is None,
+        "host_missing": scale_up is not None and host is None and host_max is None,
         "designed_for_datacenter": [datacenter, datacenter],
         "missing": missing,
     }
@@ -214,6 +221,8 @@ def _open_fields(metrics: Mapping[str, Any]) -> list[str]:
     fields = list(metrics["missing"])
     if metrics["io_missing"]:
         fields.append("interconnect.scale_up_bandwidth_gbs")
+    if metrics["host_missing"]:
+        fields.append("interconnect.host_bandwidth_gbs")
     return fields
 
 

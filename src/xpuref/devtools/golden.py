@@ -28,6 +28,7 @@ from xpuref.calc import (
 )
 from xpuref.data.dataset import Dataset
 from xpuref.views.derive import calc_input
+from xpuref.views.host_link import pcie_rates
 
 __all__ = [
     "golden_vectors",
@@ -451,7 +452,8 @@ def _roofline(cases: _Cases, rng: random.Random) -> None:
 
 def _devices(ds: Dataset) -> list[dict[str, Any]]:
     """Return the catalog's devices in the shape xpuref.calc reads."""
-    return [calc_input(d, ds.architectures.get(d.architecture)) for d in ds.sorted_devices()]
+    pcie = pcie_rates(ds)
+    return [calc_input(d, ds.architectures.get(d.architecture), pcie) for d in ds.sorted_devices()]
 
 
 def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
@@ -513,6 +515,18 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
         {"peak_dense": {"int8_matrix": 300.0}, "die_area_mm2": 500.0,
          "interconnect": {"scale_up_bandwidth_gbs": 0.0, "host_bandwidth_gbs": 64.0},
          "supported_rates": ["int8_matrix"], "designed_for_datacenter": False},
+        # A host link whose rate is unstated: bounded by its named PCIe link, or open.
+        {"peak_dense": {"int8_matrix": 700.0}, "die_area_mm2": 800.0,
+         "interconnect": {"scale_up_bandwidth_gbs": 400.0, "host_bandwidth_max_gbs": 128.0}},
+        {"peak_dense": {"int8_matrix": 700.0}, "die_area_mm2": 800.0,
+         "interconnect": {"scale_up_bandwidth_gbs": 400.0, "host_bandwidth_max_gbs": 256.0}},
+        {"peak_dense": {"int8_matrix": 700.0}, "die_area_mm2": 800.0,
+         "interconnect": {"scale_up_bandwidth_gbs": 400.0}},
+        {"peak_dense": {"int8_matrix": 700.0}, "die_area_mm2": 800.0,
+         "interconnect": {"scale_up_bandwidth_gbs": 400.0, "host_bandwidth_gbs": 64.0,
+                          "host_bandwidth_max_gbs": 500.0}},
+        {"peak_dense": {"int8_matrix": 700.0},
+         "interconnect": {"host_bandwidth_max_gbs": 64.0}},
     ]  # fmt: skip
     # Per-chip rates against a power figure for the whole card, a chip or no stated scope, and
     # TPP from a partial rate set (a bound) or a complete one.
@@ -535,6 +549,11 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
             cases.ok("classify_explain", device, rule)
     cases.bad("supported_rates", "export_metrics", {"peak_dense": {}, "supported_rates": "all"})
     cases.bad("device", "export_metrics", [1])
+    cases.bad(
+        "interconnect.host_bandwidth_max_gbs",
+        "export_metrics",
+        {"peak_dense": {}, "interconnect": {"host_bandwidth_max_gbs": -1}},
+    )
     cases.bad("device", "classify", [1], rules[0])
     cases.bad("device", "classify_explain", "h100", rules[0])
     cases.bad("rule", "classify_explain", {}, {"id": "x"})

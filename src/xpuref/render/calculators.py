@@ -8,7 +8,7 @@ rules. `dtype_table()` lists bytes per format.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from markupsafe import Markup
@@ -21,6 +21,7 @@ from xpuref.render.env import ENV as _ENV
 from xpuref.render.inline_json import script_json
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.derive import calc_input
+from xpuref.views.host_link import pcie_rates
 
 __all__ = [
     "CALCULATORS",
@@ -55,7 +56,9 @@ CALCULATORS: tuple[str, ...] = (
 )
 
 
-def compact_device(device: Device, arch: Architecture | None = None) -> dict[str, Any]:
+def compact_device(
+    device: Device, arch: Architecture | None = None, pcie: Mapping[str, float] | None = None
+) -> dict[str, Any]:
     """Return what the calculators need of one device (site units: GB, GB/s, TFLOPS)."""
     return {
         "id": device.id,
@@ -68,7 +71,7 @@ def compact_device(device: Device, arch: Architecture | None = None) -> dict[str
         "memory_usable_bytes": device.memory.usable_bytes,
         "memory_bandwidth_gbs": device.memory.bandwidth_gbs,
         "visible_devices": device.visible_devices,
-        "calc": calc_input(device, arch),
+        "calc": calc_input(device, arch, pcie),
     }
 
 
@@ -86,9 +89,10 @@ def _presets(ds: Dataset) -> dict[str, dict[str, Any]]:
 
 def _data(catalog: Dataset) -> dict[str, Any]:
     """Return the page data the calculators read."""
+    pcie = pcie_rates(catalog)
     return {
         "devices": [
-            compact_device(d, catalog.architectures.get(d.architecture))
+            compact_device(d, catalog.architectures.get(d.architecture), pcie)
             for d in catalog.sorted_devices()
         ],
         "presets": _presets(catalog),

@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from xpuref import calc
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Architecture, Device
+from xpuref.views.host_link import host_link_max_gbs, pcie_rates
 
-__all__ = ["calc_input", "derived_for", "export_detail", "export_for"]
+__all__ = ["calc_input", "derived_for", "device_input", "export_detail", "export_for"]
 
 
-def calc_input(device: Device, arch: Architecture | None) -> dict[str, Any]:
+def calc_input(
+    device: Device, arch: Architecture | None, pcie: Mapping[str, float] | None = None
+) -> dict[str, Any]:
     """Shape a device as the mapping xpuref.calc reads (given rates, per chip).
 
     ``supported_rates`` comes from the architecture's declared precisions, so a rate the
     device lacks turns its TPP into a lower bound; an undeclared set (None) does the same.
+    With ``pcie`` (rates per lane by version), a host link named only by its PCIe generation
+    and width bounds the I/O bandwidth from above.
     """
     link = device.interconnect
+    host_max = None
+    if link.host_bandwidth_gbs is None and pcie:
+        host_max = host_link_max_gbs(link.host, pcie)
     return {
         "peak_dense": dict(device.peak_dense),
         "supported_rates": _supported(device, arch),
@@ -32,6 +41,7 @@ def calc_input(device: Device, arch: Architecture | None) -> dict[str, Any]:
         "interconnect": {
             "scale_up_bandwidth_gbs": 0.0 if link.no_scale_up else link.scale_up_bandwidth_gbs,
             "host_bandwidth_gbs": link.host_bandwidth_gbs,
+            "host_bandwidth_max_gbs": host_max,
         },
         "chips_per_package": device.chips_per_package,
         "designed_for_datacenter": device.market == "datacenter",
@@ -53,19 +63,21 @@ def _copy(found: dict[str, Any]) -> dict[str, Any]:
 
 def derived_for(device: Device, ds: Dataset) -> dict[str, Any]:
     """Sparse rates, TPP, performance density, ridge points, TFLOPS/W, bytes per FLOP."""
-    found = ds.remember("derived", device.id, lambda: dict(calc.device_derived(_input(device, ds))))
+    found = ds.remember(
+        "derived", device.id, lambda: dict(calc.device_derived(device_input(device, ds)))
+    )
     return _copy(found)
 
 
-def _input(device: Device, ds: Dataset) -> dict[str, Any]:
-    """calc_input with the device's architecture looked up in the dataset."""
-    return calc_input(device, ds.architectures.get(device.architecture))
+def device_input(device: Device, ds: Dataset) -> dict[str, Any]:
+    """A catalog device as xpuref.calc reads it: its architecture's precisions, PCIe link bounds."""
+    return calc_input(device, ds.architectures.get(device.architecture), pcie_rates(ds))
 
 
 def export_detail(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
     """Per rule: class, TPP (exact or a bound), density, deciding rate, missing fields, reason."""
     found: dict[str, dict[str, Any]] = ds.remember(
-        "export", device.id, lambda: calc.device_export(_input(device, ds), ds.rule_dicts())
+        "export", device.id, lambda: calc.device_export(device_input(device, ds), ds.rule_dicts())
     )
     return found
 

@@ -32,11 +32,40 @@ class ExportRow:
     missing: tuple[str, ...]
     interpretation: str
     published: tuple[str, ...]
+    #: The I/O bandwidth the rule tests ("" when the rule does not test it).
+    io: str = ""
 
 
 def _number(value: float | None, digits: int = 5) -> str:
     """A figure rounded for display."""
     return "—" if value is None else f"{float(f'{value:.{digits}g}'):,g}"
+
+
+def _io(found: dict[str, Any]) -> str:
+    """The I/O bandwidth as the data allows it: exact, a range, or a lower bound."""
+    low, high = found.get("io_bandwidth_gbs") or (None, None)
+    if low is None:
+        return ""
+    if high is None:
+        return f"≥ {_number(low)} GB/s"
+    if low == high:
+        return f"{_number(low)} GB/s"
+    return f"{_number(low)}–{_number(high)} GB/s"
+
+
+def _metrics(node: Any) -> set[str]:
+    """Every metric a condition tree (or a rule holding such trees) tests."""
+    if isinstance(node, dict):
+        found = {str(node["metric"])} if "metric" in node else set()
+        return found.union(*(_metrics(value) for value in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_metrics(value) for value in node))
+    return set()
+
+
+def _tests_io(rule: dict[str, Any]) -> bool:
+    """Whether any of a rule's classes or exclusions tests the I/O bandwidth."""
+    return "io_bandwidth_gbs" in _metrics(rule)
 
 
 def _statement(statement: Statement) -> str:
@@ -47,6 +76,7 @@ def _statement(statement: Statement) -> str:
 def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
     """One row per rule: class, TPP (exact or ≥), deciding rate, density, reason, statements."""
     statements = [c for c in published_checks(ds) if c.device_id == device.id]
+    io_rules = {str(rule["id"]) for rule in ds.rule_dicts() if _tests_io(rule)}
     rows = []
     for rule, found in export_detail(device, ds).items():
         key = found.get("deciding")
@@ -74,6 +104,7 @@ def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
                 published=tuple(
                     _statement(c.statement) for c in statements if c.statement.rule == rule
                 ),
+                io=_io(found) if rule in io_rules else "",
             )
         )
     return rows

@@ -7,11 +7,23 @@ from typing import Any
 import pytest
 from tests.conftest import real_rules
 
-from xpuref.calc import EXPORT_CLASSES, device_tpp, performance_density, tpp
+from xpuref.calc import (
+    EXPORT_CLASSES,
+    classify_explain,
+    device_tpp,
+    export_metrics,
+    performance_density,
+    tpp,
+)
 from xpuref.calc import classify as _classify
 
 load_export_rules = real_rules
 _RULES = {rule["id"]: rule for rule in real_rules()}
+
+
+def rule_by_id(rule_id: str) -> dict[str, Any]:
+    """One rule of the real data, as a mapping."""
+    return dict(_RULES[rule_id])
 
 
 def classify(device: Any, rule: Any) -> str:
@@ -29,7 +41,11 @@ def _device(
     device: dict[str, Any] = {
         "peak_dense": {"bf16_matrix": tops16},
         "die_area_mm2": area,
-        "interconnect": {"scale_up_bandwidth_gbs": link},
+        # A link figure comes with a stated (zero) host link, so I/O is exact.
+        "interconnect": {
+            "scale_up_bandwidth_gbs": link,
+            "host_bandwidth_gbs": 0.0 if link else None,
+        },
     }
     device.update(extra)
     return device
@@ -94,6 +110,41 @@ def test_2022_rule_needs_both_compute_and_interconnect() -> None:
     assert classify(h800, "us-2023-10") == "3A090.a"
     assert classify(_device(400.0), "us-2022-10") == "unknown"
     assert classify(_device(200.0), "us-2022-10") == "not-controlled"
+
+
+def test_an_unstated_host_link_leaves_io_open_unless_its_named_link_bounds_it() -> None:
+    """H800-like: NVLink 400 GB/s with no host rate is open; PCIe Gen5 x16 (<= 128) decides it."""
+    base = {"peak_dense": {"fp8_matrix": 1978.9}, "interconnect": {"scale_up_bandwidth_gbs": 400}}
+    open_io = export_metrics(base)
+    assert open_io["io_bandwidth_gbs"] == [400, float("inf")]
+    explained = classify_explain(base, rule_by_id("us-2022-10"))
+    assert explained["result"] == "unknown"
+    assert "interconnect.host_bandwidth_gbs" in explained["missing"]
+    bounded = {
+        **base,
+        "interconnect": {"scale_up_bandwidth_gbs": 400, "host_bandwidth_max_gbs": 128},
+    }
+    assert export_metrics(bounded)["io_bandwidth_gbs"] == [400, 528]
+    assert classify(bounded, "us-2022-10") == "not-controlled"
+    assert (
+        "interconnect.host_bandwidth_gbs"
+        not in classify_explain(bounded, rule_by_id("us-2022-10"))["missing"]
+    )
+    # A bound that reaches 600 GB/s no longer decides; a stated host rate overrides any bound.
+    wide = {
+        **base,
+        "interconnect": {"scale_up_bandwidth_gbs": 400, "host_bandwidth_max_gbs": 256},
+    }
+    assert classify(wide, "us-2022-10") == "unknown"
+    stated = {
+        **base,
+        "interconnect": {
+            "scale_up_bandwidth_gbs": 400,
+            "host_bandwidth_gbs": 64,
+            "host_bandwidth_max_gbs": 500,
+        },
+    }
+    assert export_metrics(stated)["io_bandwidth_gbs"] == [464, 464]
 
 
 @pytest.mark.parametrize(

@@ -145,7 +145,7 @@ def test_more_tpp_never_lowers_the_class(
         record: dict[str, object] = {
             "peak_dense": {"bf16_matrix": bf16},
             "die_area_mm2": area,
-            "interconnect": {"scale_up_bandwidth_gbs": link},
+            "interconnect": {"scale_up_bandwidth_gbs": link, "host_bandwidth_gbs": 0.0},
         }
         if datacenter is not None:
             record["designed_for_datacenter"] = datacenter
