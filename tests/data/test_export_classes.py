@@ -101,3 +101,13 @@ def test_device_pages_show_the_io_the_2022_rule_tests(catalog: Dataset) -> None:
     assert rows["us-2023-10"].io == ""  # the 2023 rule does not test I/O
     h20 = {row.rule: row for row in export_rows(catalog.devices["nvidia-h20-96gb"], catalog)}
     assert h20["us-2022-10"].io == "≥ 900 GB/s"  # no host link named: no upper bound
+
+
+def test_each_rule_names_the_metrics_it_tests(catalog: Dataset) -> None:
+    """The 2022 rule tests I/O bandwidth; the 2023 rule tests density and market, not I/O."""
+    rules = {rule.id: rule for rule in catalog.rules}
+    assert rules["us-2022-10"].metrics() == {"tpp", "io_bandwidth_gbs"}
+    assert "io_bandwidth_gbs" not in rules["us-2023-10"].metrics()
+    assert {"tpp", "performance_density", "designed_for_datacenter"} <= rules[
+        "us-2023-10"
+    ].metrics()

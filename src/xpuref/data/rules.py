@@ -50,6 +50,12 @@ class Condition(Strict):
         """The condition as the plain mapping xpuref.calc reads."""
         return self.model_dump(exclude_none=True)
 
+    def metrics(self) -> set[str]:
+        """Every metric this condition tests, through its all_of / any_of children."""
+        children = (self.all_of or []) + (self.any_of or [])
+        own = {self.metric} if self.metric is not None else set()
+        return own.union(*(child.metrics() for child in children))
+
 
 class RuleClass(Strict):
     """One class a rule assigns, with its condition in words and as data."""
@@ -86,6 +92,11 @@ class ExportRule(Strict):
     def plain(self) -> dict[str, Any]:
         """The rule as the plain mapping xpuref.calc.classify reads."""
         return self.model_dump(by_alias=True, exclude_none=True)
+
+    def metrics(self) -> set[str]:
+        """Every metric any of the rule's classes or exclusions tests."""
+        conditions = [c.condition for c in self.classes] + [e.condition for e in self.exclusions]
+        return set().union(*(condition.metrics() for condition in conditions))
 
 
 class RulesFile(Strict):

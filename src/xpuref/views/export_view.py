@@ -53,21 +53,6 @@ def _io(found: dict[str, Any]) -> str:
     return f"{_number(low)}–{_number(high)} GB/s"
 
 
-def _metrics(node: Any) -> set[str]:
-    """Every metric a condition tree (or a rule holding such trees) tests."""
-    if isinstance(node, dict):
-        found = {str(node["metric"])} if "metric" in node else set()
-        return found.union(*(_metrics(value) for value in node.values()))
-    if isinstance(node, list):
-        return set().union(*(_metrics(value) for value in node))
-    return set()
-
-
-def _tests_io(rule: dict[str, Any]) -> bool:
-    """Whether any of a rule's classes or exclusions tests the I/O bandwidth."""
-    return "io_bandwidth_gbs" in _metrics(rule)
-
-
 def _statement(statement: Statement) -> str:
     """A published statement in one line: who, when, which classes."""
     return f"{statement.publisher}, {statement.date}: {' or '.join(statement.classes)}"
@@ -76,7 +61,7 @@ def _statement(statement: Statement) -> str:
 def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
     """One row per rule: class, TPP (exact or ≥), deciding rate, density, reason, statements."""
     statements = [c for c in published_checks(ds) if c.device_id == device.id]
-    io_rules = {str(rule["id"]) for rule in ds.rule_dicts() if _tests_io(rule)}
+    io_rules = {rule.id for rule in ds.rules if "io_bandwidth_gbs" in rule.metrics()}
     rows = []
     for rule, found in export_detail(device, ds).items():
         key = found.get("deciding")
