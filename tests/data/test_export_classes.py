@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from xpuref import calc
+from xpuref.cli import main
 from xpuref.data.dataset import Dataset
 from xpuref.data.paths import DATA_DIR
 from xpuref.views.checked import load_checked
-from xpuref.views.derive import device_input
-from xpuref.views.export_view import export_rows
+from xpuref.views.derive import device_input, export_detail, export_detail_data
+from xpuref.views.export_view import export_record, export_rows
 from xpuref.views.published import published_checks
 
 RANK = {"not-controlled": 0, "3A090.b": 1, "3A090.a": 2, "3A090": 2}
@@ -111,3 +114,67 @@ def test_each_rule_names_the_metrics_it_tests(catalog: Dataset) -> None:
     assert {"tpp", "performance_density", "designed_for_datacenter"} <= rules[
         "us-2023-10"
     ].metrics()
+
+
+def test_a_published_classification_bounds_tpp_where_a_rate_is_missing(catalog: Dataset) -> None:
+    """H20: FP64 Tensor unpublished, so TPP >= 2,368 only; NVIDIA's word caps it below 2,400."""
+    h20 = catalog.devices["nvidia-h20-96gb"]
+    data = export_detail_data(h20, catalog)
+    assert data["us-2023-10"]["result"] == "unknown"
+    record = export_record(h20, catalog)
+    for rule in ("us-2022-10", "us-2023-10"):
+        assert record[rule]["class"] == "not-controlled"
+        assert record[rule]["bounded_by"] == ["nvidia-to-toms-hardware-2024-04-04"]
+        assert record[rule]["tpp"] == 2368
+        assert 2399.99 < record[rule]["tpp_max"] < 2400
+        assert "published classification" in record[rule]["reason"]
+    rows = {row.rule: row for row in export_rows(h20, catalog)}
+    assert rows["us-2023-10"].tpp == "2,368–2,400"
+
+
+def test_a_statement_naming_a_family_narrows_without_settling_the_subclass(
+    catalog: Dataset,
+) -> None:
+    """H800 PCIe: no Tensor rate; the 8-K makes it controlled, so '3A090.b or higher'."""
+    found = export_detail(catalog.devices["nvidia-h800-pcie-80gb"], catalog)["us-2023-10"]
+    assert found["result"] == "unknown"
+    assert found["at_least"] == "3A090.b"
+    assert found["tpp"] == 2400 and found["possible"] == ["3A090.b", "3A090.a"]
+
+
+def test_devices_no_statement_names_are_classified_from_their_figures_alone(
+    catalog: Dataset,
+) -> None:
+    """Only devices a statement names carry bounded_by; every other class is the data's own."""
+    named = {d for s in catalog.published for d in s.devices}
+    for device in catalog.devices.values():
+        final = export_detail(device, catalog)
+        data = export_detail_data(device, catalog)
+        for rule, found in final.items():
+            if device.id not in named:
+                assert found["bounded_by"] == [], device.id
+                assert found["result"] == data[rule]["result"], (device.id, rule)
+            elif data[rule]["result"] != "unknown":
+                assert found["result"] == data[rule]["result"], (device.id, rule)
+
+
+def test_a_statement_the_figures_contradict_fails_validation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Claim the H100 SXM5 is not controlled in 2023: exit 1 with FILE:LINE, no site."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    path = data / "export_published.yaml"
+    text = path.read_text().replace(
+        '    classes: ["not-controlled"]\n    devices:\n      - nvidia-h20-96gb\n',
+        '    classes: ["not-controlled"]\n    devices:\n      - nvidia-h100-sxm5-80gb\n'
+        "      - nvidia-h20-96gb\n",
+    )
+    assert "nvidia-h100-sxm5-80gb\n      - nvidia-h20" in text
+    path.write_text(text)
+    assert main(["validate", "--data", str(data)]) == 1
+    err = capsys.readouterr().err
+    lines = text.splitlines()
+    line = max(i for i, item in enumerate(lines) if item == "      - nvidia-h100-sxm5-80gb") + 1
+    assert f"export_published.yaml:{line}: devices: nvidia-h100-sxm5-80gb" in err
+    assert "Traceback" not in err

@@ -918,7 +918,10 @@
       var best = -1;
       Object.keys(peaks).forEach(function (key) {
         var product = tpp(peaks[key], BIT_LENGTHS[key.split("_")[0]]);
-        if (product > best) { best = product; deciding = key; }
+        // On a tie another precision decides, so the TF32 bit-length reading never does alone.
+        if (product > best || (product === best && deciding === "tf32_matrix")) {
+          best = product; deciding = key;
+        }
       });
     }
     var missing = [];
@@ -937,6 +940,12 @@
     }
     var low = total !== null ? total : 0.0;
     var high = missing.length === 0 && total !== null ? low : Infinity;
+    // A floor or cap from outside the rates (e.g. a published classification) narrows TPP.
+    var floor = optionalNumber("tpp_min", device.tpp_min);
+    var ceiling = optionalNumber("tpp_max", device.tpp_max);
+    if (floor !== null && floor > low) low = floor;
+    if (ceiling !== null && ceiling < high) high = ceiling;
+    if (low > high) fail("tpp_min", "must not exceed tpp_max, got [" + repr(low) + ", " + repr(high) + "]");
     return { low: low, high: high, deciding: deciding, missing: missing };
   }
 
@@ -1033,6 +1042,7 @@
     var missing = openFields(metrics);
     var report = {
       rule: String(rule.id), tpp: low, tpp_exact: low === high, deciding: metrics.tpp_deciding,
+      tpp_high: high === Infinity ? null : high,
       performance_density: low ? metrics.performance_density[0] : null,
       performance_density_exact: metrics.performance_density[0] === metrics.performance_density[1],
       io_bandwidth_gbs: [io[0], io[1] === Infinity ? null : io[1]],

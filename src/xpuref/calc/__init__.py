@@ -27,7 +27,9 @@ from xpuref.calc._export import (
     device_tpp,
     export_metrics,
     performance_density,
+    possible_classes,
     tpp,
+    tpp_bounds_for_classes,
 )
 from xpuref.calc._layers import Conv2dCost, conv2d, conv_output_size, linear
 from xpuref.calc._llm import llm_inference
@@ -102,6 +104,7 @@ __all__ = [
     "model_cost",
     "model_flops_per_token",
     "performance_density",
+    "possible_classes",
     "preset_transformer",
     "ridge_point",
     "roofline_time",
@@ -109,6 +112,7 @@ __all__ = [
     "tensor_bytes",
     "tflops_to_flops",
     "tpp",
+    "tpp_bounds_for_classes",
     "training_flops",
     "training_flops_per_token",
     "training_state_bytes",

@@ -527,6 +527,15 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
                           "host_bandwidth_max_gbs": 500.0}},
         {"peak_dense": {"int8_matrix": 700.0},
          "interconnect": {"host_bandwidth_max_gbs": 64.0}},
+        # TF32 ties another precision's TPP (74 x 32 = 296 x 8): the other one decides.
+        {"peak_dense": {"tf32_matrix": 74.0, "fp8_matrix": 296.0}, "die_area_mm2": 814.0},
+        {"peak_dense": {"fp8_matrix": 296.0, "tf32_matrix": 74.0}, "die_area_mm2": 814.0},
+        # A TPP floor and cap from outside the rates (a published classification).
+        {"peak_dense": {"fp8_matrix": 296.0}, "die_area_mm2": 814.0,
+         "supported_rates": ["fp8_matrix", "fp64_matrix"], "tpp_min": 2368.0,
+         "tpp_max": 2399.9999999999995},
+        {"peak_dense": {"fp32": 51.2}, "die_area_mm2": 814.0,
+         "supported_rates": ["fp32", "bf16_matrix"], "tpp_min": 2400.0},
     ]  # fmt: skip
     # Per-chip rates against a power figure for the whole card, a chip or no stated scope, and
     # TPP from a partial rate set (a bound) or a complete one.
@@ -548,6 +557,11 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
             cases.ok("classify", device, rule)
             cases.ok("classify_explain", device, rule)
     cases.bad("supported_rates", "export_metrics", {"peak_dense": {}, "supported_rates": "all"})
+    cases.bad(
+        "tpp_min",
+        "export_metrics",
+        {"peak_dense": {"fp8_matrix": 1.0}, "tpp_min": 3.0, "tpp_max": 2.0},
+    )
     cases.bad("device", "export_metrics", [1])
     cases.bad(
         "interconnect.host_bandwidth_max_gbs",

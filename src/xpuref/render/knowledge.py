@@ -148,7 +148,11 @@ def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
     rule_ids = [rule.id for rule in catalog.rules]
     published: dict[str, list[str]] = {}
     for check in published_checks(catalog):
-        verdict = "agrees" if check.agrees else "DISAGREES"
+        verdict = "DISAGREES"
+        if check.computed in check.statement.classes:
+            verdict = "agrees"
+        elif check.agrees:
+            verdict = "consistent; the figures leave the class open"
         published.setdefault(check.device_id, []).append(
             f"{check.statement.publisher} {check.statement.date} ({check.statement.rule}): "
             f"{' or '.join(check.statement.classes)}; computed {check.computed}, {verdict}"

@@ -10,7 +10,15 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Architecture, Device
 from xpuref.views.host_link import host_link_max_gbs, pcie_rates
 
-__all__ = ["calc_input", "derived_for", "device_input", "export_detail", "export_for"]
+__all__ = [
+    "calc_input",
+    "derived_for",
+    "device_input",
+    "export_detail",
+    "export_detail_data",
+    "export_for",
+    "published_bounds",
+]
 
 
 def calc_input(
@@ -74,11 +82,67 @@ def device_input(device: Device, ds: Dataset) -> dict[str, Any]:
     return calc_input(device, ds.architectures.get(device.architecture), pcie_rates(ds))
 
 
+def export_detail_data(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
+    """Per rule, the class the device's own figures give, before any published statement."""
+    found: dict[str, dict[str, Any]] = ds.remember(
+        "export-data",
+        device.id,
+        lambda: calc.device_export(device_input(device, ds), ds.rule_dicts()),
+    )
+    return found
+
+
+def published_bounds(device: Device, ds: Dataset) -> tuple[float, float | None, list[str]] | None:
+    """The TPP interval the published statements naming the device leave, and their ids.
+
+    None when no statement names the device or one contradicts its figures (the build reports
+    that as a problem, see views.published).
+    """
+    rules = {str(rule["id"]): rule for rule in ds.rule_dicts()}
+    inp = device_input(device, ds)
+    low, high = calc.export_metrics(inp)["tpp"]
+    ids: list[str] = []
+    for statement in ds.published:
+        if device.id not in statement.devices or statement.rule not in rules:
+            continue
+        bounds = calc.tpp_bounds_for_classes(inp, rules[statement.rule], statement.classes)
+        if bounds is None:
+            return None
+        low = max(low, bounds[0])
+        high = min(high, float("inf") if bounds[1] is None else bounds[1])
+        ids.append(statement.id)
+    if not ids:
+        return None
+    return low, None if high == float("inf") else high, ids
+
+
+def _export(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
+    """Per rule: the class from the figures, narrowed where published statements bound TPP."""
+    inp = device_input(device, ds)
+    found = {rule: dict(detail) for rule, detail in export_detail_data(device, ds).items()}
+    bounds = published_bounds(device, ds)
+    if bounds is not None:
+        low, high, ids = bounds
+        before = calc.export_metrics(inp)["tpp"]
+        if low > before[0] or (high is not None and high < before[1]):
+            inp = {**inp, "tpp_min": low, "tpp_max": high}
+            found = calc.device_export(inp, ds.rule_dicts())
+            for detail in found.values():
+                detail["bounded_by"] = list(ids)
+    for rule in ds.rule_dicts():
+        detail = found[str(rule["id"])]
+        detail.setdefault("bounded_by", [])
+        detail["possible"] = calc.possible_classes(inp, rule)
+        controlled = [c for c in detail["possible"] if c not in ("not-controlled", "unknown")]
+        open_class = detail["result"] == "unknown" and not detail["at_least"]
+        if open_class and controlled and len(controlled) == len(detail["possible"]):
+            detail["at_least"] = controlled[0]
+    return found
+
+
 def export_detail(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
     """Per rule: class, TPP (exact or a bound), density, deciding rate, missing fields, reason."""
-    found: dict[str, dict[str, Any]] = ds.remember(
-        "export", device.id, lambda: calc.device_export(device_input(device, ds), ds.rule_dicts())
-    )
+    found: dict[str, dict[str, Any]] = ds.remember("export", device.id, lambda: _export(device, ds))
     return found
 
 

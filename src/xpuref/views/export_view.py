@@ -58,15 +58,39 @@ def _statement(statement: Statement) -> str:
     return f"{statement.publisher}, {statement.date}: {' or '.join(statement.classes)}"
 
 
+def _tpp(found: dict[str, Any]) -> str:
+    """TPP as the data allows it: exact, a range (narrowed by a statement), or a lower bound."""
+    if found.get("tpp") is None:
+        return "—"
+    if found["tpp_exact"]:
+        return _number(found["tpp"])
+    if found.get("tpp_high") is not None:
+        return f"{_number(found['tpp'])}–{_number(found['tpp_high'])}"
+    return "≥ " + _number(found["tpp"])
+
+
+def _reason(found: dict[str, Any], ds: Dataset) -> str:
+    """The rule's reason, plus the published statements that narrowed TPP when they did."""
+    reason = str(found["reason"])
+    names = {s.id: f"{s.publisher}, {s.date}" for s in ds.published}
+    bounded = [names[i] for i in found.get("bounded_by") or () if i in names]
+    if bounded:
+        reason += (
+            "; TPP narrowed to the values consistent with a published classification ("
+            + "; ".join(bounded)
+            + ")"
+        )
+    return reason
+
+
 def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
-    """One row per rule: class, TPP (exact or ≥), deciding rate, density, reason, statements."""
+    """One row per rule: class, TPP (exact, range or ≥), deciding rate, density, reason."""
     statements = [c for c in published_checks(ds) if c.device_id == device.id]
     io_rules = {rule.id for rule in ds.rules if "io_bandwidth_gbs" in rule.metrics()}
     rows = []
     for rule, found in export_detail(device, ds).items():
         key = found.get("deciding")
         rate = RATES.get(key or "")
-        sign = "" if found["tpp_exact"] else "≥ "
         deciding = "—"
         if rate is not None:
             value = device.peak_dense.get(rate.key, 0.0)
@@ -80,10 +104,10 @@ def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
                 rule=rule,
                 result=str(found["result"]),
                 at_least=found.get("at_least"),
-                tpp="—" if found.get("tpp") is None else sign + _number(found["tpp"]),
+                tpp=_tpp(found),
                 deciding=deciding,
                 density=density,
-                reason=str(found["reason"]),
+                reason=_reason(found, ds),
                 missing=tuple(found.get("missing") or ()),
                 interpretation=TF32_NOTE if key == "tf32_matrix" else "",
                 published=tuple(
@@ -103,13 +127,16 @@ def export_record(device: Device, ds: Dataset) -> dict[str, Any]:
             "class": found["result"],
             "at_least": found.get("at_least"),
             "tpp": found.get("tpp"),
+            "tpp_max": found.get("tpp_high"),
             "tpp_exact": found["tpp_exact"],
             "deciding_precision": found.get("deciding"),
             "performance_density": found.get("performance_density"),
             "performance_density_exact": found["performance_density_exact"],
             "io_bandwidth_gbs": found.get("io_bandwidth_gbs"),
             "missing": found.get("missing") or [],
-            "reason": found["reason"],
+            "possible_classes": found.get("possible") or [],
+            "bounded_by": found.get("bounded_by") or [],
+            "reason": _reason(found, ds),
         }
         for rule, found in detail.items()
     }

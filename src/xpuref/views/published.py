@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xpuref import calc
 from xpuref.data.dataset import Dataset
 from xpuref.data.problems import Problem
 from xpuref.data.published import Statement
-from xpuref.views.derive import export_detail
+from xpuref.views.derive import device_input, export_detail, export_detail_data
 
 __all__ = ["PublishedCheck", "published_checks", "published_problems"]
 
@@ -20,11 +21,13 @@ class PublishedCheck:
     device_id: str
     computed: str
     reason: str
+    #: Whether some TPP the device's figures allow gives a class the statement names.
+    consistent: bool = True
 
     @property
     def agrees(self) -> bool:
-        """Whether the computed class is one the statement allows."""
-        return self.computed in self.statement.classes
+        """Whether the figures allow the statement (a class the data leaves open is narrowed)."""
+        return self.consistent
 
 
 def published_checks(ds: Dataset) -> list[PublishedCheck]:
@@ -41,13 +44,19 @@ def _checks(ds: Dataset) -> list[PublishedCheck]:
             device = ds.devices.get(device_id)
             if device is None:
                 continue
+            rule = next((r for r in ds.rule_dicts() if r["id"] == statement.rule), None)
+            if rule is None:
+                continue
             detail = export_detail(device, ds).get(statement.rule, {})
+            data = export_detail_data(device, ds).get(statement.rule, {})
+            bounds = calc.tpp_bounds_for_classes(device_input(device, ds), rule, statement.classes)
             found.append(
                 PublishedCheck(
                     statement,
                     device_id,
                     str(detail.get("result", "unknown")),
-                    str(detail.get("reason", "")),
+                    str(data.get("reason", "")),
+                    bounds is not None,
                 )
             )
     return found
@@ -68,8 +77,9 @@ def published_problems(ds: Dataset) -> list[Problem]:
                 file,
                 line,
                 "devices",
-                f"{check.device_id} computes as '{check.computed}' under {check.statement.rule} "
-                f"({check.reason}), but {check.statement.publisher} published {allowed}",
+                f"{check.device_id}: no TPP its figures allow gives {allowed} under "
+                f"{check.statement.rule} ({check.reason}), as {check.statement.publisher} "
+                "published",
             )
         )
     return problems

@@ -13,7 +13,9 @@ from xpuref.calc import (
     device_tpp,
     export_metrics,
     performance_density,
+    possible_classes,
     tpp,
+    tpp_bounds_for_classes,
 )
 from xpuref.calc import classify as _classify
 
@@ -187,3 +189,67 @@ def test_rule_mapping_and_unknown_rule() -> None:
 def test_missing_rates_are_unknown() -> None:
     """A device with no peak rates cannot be classified."""
     assert classify({"peak_dense": {}}, "us-2023-10") == "unknown"
+
+
+def _partial(tops16: float, area: float | None) -> dict[str, Any]:
+    """A device whose FP8 rate is supported but not given, so its TPP is only a lower bound."""
+    return _device(tops16, area, supported_rates=["bf16_matrix", "fp8_matrix"])
+
+
+def test_a_not_controlled_statement_caps_tpp_below_the_first_threshold_it_would_cross() -> None:
+    """814 mm2, TPP >= 2,368: 'not controlled in 2023' leaves TPP below 2,400 (the .b line)."""
+    device = _partial(148, 814)
+    assert classify(device, "us-2023-10") == "unknown"
+    low, high = tpp_bounds_for_classes(device, rule_by_id("us-2023-10"), ["not-controlled"]) or (
+        0,
+        0,
+    )
+    assert low == 2368
+    assert high is not None and 2399.999 < high < 2400
+    bounded = {**device, "tpp_min": low, "tpp_max": high}
+    assert classify(bounded, "us-2023-10") == "not-controlled"
+    # The same cap decides the 2022 rule, whose only compute line is 4,800.
+    assert classify(bounded, "us-2022-10") == "not-controlled"
+    assert classify_explain(bounded, rule_by_id("us-2023-10"))["tpp_high"] == high
+
+
+def test_a_controlled_statement_raises_the_floor_and_leaves_the_subclass_open() -> None:
+    """TPP >= 1,639 on 814 mm2 and 'controlled': TPP >= 2,400, .a or .b, never not-controlled."""
+    device = _partial(102.44, 814)
+    rule = rule_by_id("us-2023-10")
+    assert possible_classes(device, rule) == ["not-controlled", "3A090.b", "3A090.a"]
+    bounds = tpp_bounds_for_classes(device, rule, ["3A090.a", "3A090.b"])
+    assert bounds == (2400, None)
+    bounded = {**device, "tpp_min": 2400}
+    assert possible_classes(bounded, rule) == ["3A090.b", "3A090.a"]
+
+
+def test_a_statement_the_figures_contradict_gives_no_bounds() -> None:
+    """An exact TPP of 15,831 cannot be 'not controlled' under either rule."""
+    device = _device(1978.9, 814, 900)
+    for rule_id in ("us-2022-10", "us-2023-10"):
+        assert tpp_bounds_for_classes(device, rule_by_id(rule_id), ["not-controlled"]) is None
+    assert tpp_bounds_for_classes(device, rule_by_id("us-2023-10"), ["3A090.a"]) == (
+        1978.9 * 16,
+        1978.9 * 16,
+    )
+
+
+def test_an_unknown_area_leaves_only_the_tpp_line_to_narrow() -> None:
+    """Without an area any density is possible, so 'not controlled' caps TPP at 4,800 only."""
+    device = _partial(110, None)
+    rule = rule_by_id("us-2023-10")
+    low, high = tpp_bounds_for_classes(device, rule, ["not-controlled"]) or (0, 0)
+    assert low == 1760 and high is not None and 4799.999 < high < 4800
+    assert tpp_bounds_for_classes(device, rule, ["3A090.b", "3A090.a"]) == (1760, None)
+    # Below 4,800 the density decides and stays open; from 4,800 on it is .a whatever the area.
+    assert possible_classes(device, rule) == ["3A090.a", "unknown"]
+
+
+def test_tpp_floor_and_cap_are_checked() -> None:
+    """A floor above the cap is refused; a device with no rate has nothing to narrow."""
+    with pytest.raises(ValueError, match="must not exceed tpp_max"):
+        export_metrics({**_partial(100, 800), "tpp_min": 3000, "tpp_max": 2000})
+    empty = {"peak_dense": {}, "supported_rates": ["bf16_matrix"]}
+    assert tpp_bounds_for_classes(empty, rule_by_id("us-2023-10"), ["3A090.a"]) == (0.0, None)
+    assert possible_classes(empty, rule_by_id("us-2023-10")) == ["unknown"]

@@ -21,6 +21,10 @@ EXCLUDED: dict[str, str] = {
     "check_rule": "Python-side argument check; classify's error cases cover it",
     "device_export": "a Python mapping of classify_explain over rules",
     "device_export_classes": "a Python mapping of classify over rules",
+    "possible_classes": "build-time only: catalog pages narrow a class the data leaves open; no "
+    "page calculator does (tests/unit/calc/test_calc_export.py covers it)",
+    "tpp_bounds_for_classes": "build-time only: published statements bound a catalog device's "
+    "TPP; no page calculator reads them (tests/unit/calc/test_calc_export.py covers it)",
     "system_totals": "build-time only: no page calculator totals systems, so there is no "
     "JavaScript twin (tests/unit/calc/test_calc_system.py covers it)",
 }
