@@ -1023,10 +1023,27 @@
     return verdicts.indexOf(null) !== -1 ? null : true;
   }
 
-  function openFields(metrics) {
-    var fields = metrics.missing.slice();
-    if (metrics.io_missing) fields.push("interconnect.scale_up_bandwidth_gbs");
-    if (metrics.host_missing) fields.push("interconnect.host_bandwidth_gbs");
+  function testedMetrics(node, into) {
+    if (node.all_of || node.any_of) {
+      (node.all_of || node.any_of).forEach(function (child) { testedMetrics(child, into); });
+    } else {
+      into[String(node.metric)] = true;
+    }
+    return into;
+  }
+
+  /** The fields whose absence leaves a metric the rule tests open, in a stable order. */
+  function openFields(metrics, rule) {
+    var tested = {};
+    rule.classes.forEach(function (item) { testedMetrics(item.condition, tested); });
+    (rule.exclusions || []).forEach(function (item) { testedMetrics(item.condition, tested); });
+    var fields = metrics.missing.filter(function (field) {
+      return field !== "die_area_mm2" || tested.performance_density === true;
+    });
+    if (tested.io_bandwidth_gbs) {
+      if (metrics.io_missing) fields.push("interconnect.scale_up_bandwidth_gbs");
+      if (metrics.host_missing) fields.push("interconnect.host_bandwidth_gbs");
+    }
     return fields;
   }
 
@@ -1039,7 +1056,7 @@
     var low = metrics.tpp[0];
     var high = metrics.tpp[1];
     var io = metrics.io_bandwidth_gbs;
-    var missing = openFields(metrics);
+    var missing = openFields(metrics, rule);
     var report = {
       rule: String(rule.id), tpp: low, tpp_exact: low === high, deciding: metrics.tpp_deciding,
       tpp_high: high === Infinity ? null : high,

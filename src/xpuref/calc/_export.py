@@ -233,13 +233,29 @@ def _evaluate(node: Mapping[str, Any], metrics: Mapping[str, Any]) -> bool | Non
 _METRIC_NAMES = ("tpp", "performance_density", "io_bandwidth_gbs", "designed_for_datacenter")
 
 
-def _open_fields(metrics: Mapping[str, Any]) -> list[str]:
-    """The fields whose absence leaves a metric open, in a stable order."""
-    fields = list(metrics["missing"])
-    if metrics["io_missing"]:
-        fields.append("interconnect.scale_up_bandwidth_gbs")
-    if metrics["host_missing"]:
-        fields.append("interconnect.host_bandwidth_gbs")
+def _tested(node: Mapping[str, Any]) -> set[str]:
+    """The metrics a condition tree tests."""
+    if "all_of" in node or "any_of" in node:
+        children = node.get("all_of") or node.get("any_of") or []
+        return {name for child in children for name in _tested(child)}
+    return {str(node.get("metric"))}
+
+
+def _open_fields(metrics: Mapping[str, Any], rule: Mapping[str, Any]) -> list[str]:
+    """The fields whose absence leaves a metric the rule tests open, in a stable order."""
+    nodes = [item["condition"] for item in rule["classes"]]
+    nodes += [item["condition"] for item in rule.get("exclusions") or []]
+    tested = {name for node in nodes for name in _tested(node)}
+    fields = [
+        field
+        for field in metrics["missing"]
+        if field != "die_area_mm2" or "performance_density" in tested
+    ]
+    if "io_bandwidth_gbs" in tested:
+        if metrics["io_missing"]:
+            fields.append("interconnect.scale_up_bandwidth_gbs")
+        if metrics["host_missing"]:
+            fields.append("interconnect.host_bandwidth_gbs")
     return fields
 
 
@@ -271,7 +287,7 @@ def classify_explain(device: Mapping[str, Any], rule: Mapping[str, Any]) -> dict
             io_low,
             _finite(io_high),
         ],
-        "missing": _open_fields(metrics),
+        "missing": _open_fields(metrics, rule),
         "exclusions": [],
         "classes": [],
         "result": "unknown",

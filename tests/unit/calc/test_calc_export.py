@@ -253,3 +253,12 @@ def test_tpp_floor_and_cap_are_checked() -> None:
     empty = {"peak_dense": {}, "supported_rates": ["bf16_matrix"]}
     assert tpp_bounds_for_classes(empty, rule_by_id("us-2023-10"), ["3A090.a"]) == (0.0, None)
     assert possible_classes(empty, rule_by_id("us-2023-10")) == ["unknown"]
+
+
+def test_missing_names_only_fields_the_rule_tests() -> None:
+    """The 2022 rule tests no density, the 2023 rule no I/O: neither names the other's fields."""
+    device = {**_partial(300, None), "interconnect": {"scale_up_bandwidth_gbs": 400.0}}
+    old = classify_explain(device, rule_by_id("us-2022-10"))["missing"]
+    new = classify_explain(device, rule_by_id("us-2023-10"))["missing"]
+    assert old == ["peak_dense.fp8_matrix", "interconnect.host_bandwidth_gbs"]
+    assert new == ["peak_dense.fp8_matrix", "die_area_mm2"]
