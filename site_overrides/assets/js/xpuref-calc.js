@@ -1062,6 +1062,8 @@
       tpp_high: high === Infinity ? null : high,
       performance_density: low ? metrics.performance_density[0] : null,
       performance_density_exact: metrics.performance_density[0] === metrics.performance_density[1],
+      performance_density_high: low
+        ? (metrics.performance_density[1] === Infinity ? null : metrics.performance_density[1]) : null,
       io_bandwidth_gbs: [io[0], io[1] === Infinity ? null : io[1]],
       missing: missing, exclusions: [], classes: [], result: "unknown", at_least: null, reason: ""
     };

@@ -282,6 +282,7 @@ def classify_explain(device: Mapping[str, Any], rule: Mapping[str, Any]) -> dict
         "performance_density": metrics["performance_density"][0] if low else None,
         "performance_density_exact": metrics["performance_density"][0]
         == metrics["performance_density"][1],
+        "performance_density_high": _finite(metrics["performance_density"][1]) if low else None,
         "tpp_high": _finite(high),
         "io_bandwidth_gbs": [
             io_low,

@@ -97,8 +97,12 @@ def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
             deciding = f"{rate.label}: {_number(value)} {rate.unit} × {rate.precision.bits} bits"
         density = "—"
         if found.get("performance_density") is not None:
-            exact = found["performance_density_exact"]
-            density = ("" if exact else "≥ ") + _number(found["performance_density"], 4)
+            low, high = found["performance_density"], found.get("performance_density_high")
+            density = "≥ " + _number(low, 4)
+            if found["performance_density_exact"]:
+                density = _number(low, 4)
+            elif high is not None:
+                density = f"{_number(low, 4)}–{_number(high, 4)}"
         rows.append(
             ExportRow(
                 rule=rule,
@@ -132,6 +136,7 @@ def export_record(device: Device, ds: Dataset) -> dict[str, Any]:
             "deciding_precision": found.get("deciding"),
             "performance_density": found.get("performance_density"),
             "performance_density_exact": found["performance_density_exact"],
+            "performance_density_max": found.get("performance_density_high"),
             "io_bandwidth_gbs": found.get("io_bandwidth_gbs"),
             "missing": found.get("missing") or [],
             "possible_classes": found.get("possible") or [],
