@@ -291,6 +291,24 @@ def test_export_calculator_matches_every_device(
     assert explained[-1].startswith("Result: 3A090.a")
 
 
+def test_export_calculator_drops_a_published_bound_once_figures_change(
+    built_site: BuiltSite, page: Page
+) -> None:
+    """H20: its page's class rests on NVIDIA's statement; edit a rate and only the figures count."""
+    open_calculators(page, built_site.url + "calculators/export/")
+    form = _form(page, "export")
+    set_fields(form, device="nvidia-h20-96gb")
+    assert outputs(form)["class:us-2023-10"] == "not-controlled"
+    explained = " ".join(form.locator('[data-explain="us-2023-10"] li').all_inner_texts())
+    assert "published classification" in explained
+    assert "TPP lies between 2,368 and 2,400" in explained
+    # A hypothetical H20 with 300 FP8 TFLOPS: TPP 2,400 reaches the .b line on 814 mm2.
+    set_fields(form, tops_fp8=300)
+    assert outputs(form)["class:us-2023-10"] == "3A090.b"
+    explained = " ".join(form.locator('[data-explain="us-2023-10"] li').all_inner_texts())
+    assert "published classification" not in explained
+
+
 def test_unit_converters_match_python(built_site: BuiltSite, page: Page) -> None:
     """GB/GiB, TFLOPS/FLOP/s and tensor sizes equal the reference conversions."""
     open_calculators(page, built_site.url + "calculators/units/")

@@ -387,7 +387,7 @@
       data.rules.forEach(function (rule) {
         var report = C.classify_explain(device, rule);
         out["class:" + rule.id] = report.result;
-        explain(form, rule, report);
+        explain(form, rule, report, device.tpp_min !== undefined || device.tpp_max !== undefined);
       });
       return out;
     },
@@ -427,7 +427,7 @@
       eq(v.host_gbs, link.host_bandwidth_gbs);
   }
 
-  function explain(form, rule, report) {
+  function explain(form, rule, report, narrowed) {
     var list = form.querySelector('[data-explain="' + rule.id + '"]');
     if (!list) return;
     list.textContent = "";
@@ -443,8 +443,14 @@
     report.classes.forEach(function (c, i) {
       line(c["class"] + ": " + holdsText(c.holds) + ". " + ((rule.classes[i] || {}).summary || ""));
     });
+    if (narrowed) {
+      line("TPP is narrowed to the values consistent with a published classification of this " +
+        "device (see its page and the export-controls page).");
+    }
     if (report.tpp !== null && !report.tpp_exact) {
-      line("TPP is a lower bound: " + report.missing.join(", ") + " missing.");
+      line((report.tpp_high !== null ? "TPP lies between " + sig(report.tpp) + " and " +
+        sig(report.tpp_high) : "TPP is a lower bound") +
+        (report.missing.length ? ": " + report.missing.join(", ") + " missing." : "."));
     }
     line("Result: " + report.result + (report.at_least ? " (" + report.at_least + " or higher)" : "") +
       " (" + report.reason + ").");

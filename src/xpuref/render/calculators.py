@@ -20,7 +20,7 @@ from xpuref.data.fields import PRECISIONS, RATES
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.inline_json import script_json
 from xpuref.render.pagecontext import PageContext
-from xpuref.views.derive import calc_input
+from xpuref.views.derive import calc_input, published_bounds
 from xpuref.views.host_link import pcie_rates
 
 __all__ = [
@@ -57,9 +57,22 @@ CALCULATORS: tuple[str, ...] = (
 
 
 def compact_device(
-    device: Device, arch: Architecture | None = None, pcie: Mapping[str, float] | None = None
+    device: Device,
+    arch: Architecture | None = None,
+    pcie: Mapping[str, float] | None = None,
+    bounds: tuple[float, float | None, list[str]] | None = None,
 ) -> dict[str, Any]:
-    """Return what the calculators need of one device (site units: GB, GB/s, TFLOPS)."""
+    """Return what the calculators need of one device (site units: GB, GB/s, TFLOPS).
+
+    ``bounds`` is the TPP range published statements leave (views.derive.published_bounds):
+    it goes into the calc record, so the export calculator classifies the unchanged device as
+    its page does.
+    """
+    record = calc_input(device, arch, pcie)
+    if bounds is not None:
+        record["tpp_min"] = bounds[0]
+        if bounds[1] is not None:
+            record["tpp_max"] = bounds[1]
     return {
         "id": device.id,
         "name": device.name,
@@ -71,7 +84,7 @@ def compact_device(
         "memory_usable_bytes": device.memory.usable_bytes,
         "memory_bandwidth_gbs": device.memory.bandwidth_gbs,
         "visible_devices": device.visible_devices,
-        "calc": calc_input(device, arch, pcie),
+        "calc": record,
     }
 
 
@@ -92,7 +105,9 @@ def _data(catalog: Dataset) -> dict[str, Any]:
     pcie = pcie_rates(catalog)
     return {
         "devices": [
-            compact_device(d, catalog.architectures.get(d.architecture), pcie)
+            compact_device(
+                d, catalog.architectures.get(d.architecture), pcie, published_bounds(d, catalog)
+            )
             for d in catalog.sorted_devices()
         ],
         "presets": _presets(catalog),
