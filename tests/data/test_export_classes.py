@@ -178,3 +178,25 @@ def test_a_statement_the_figures_contradict_fails_validation(
     line = max(i for i, item in enumerate(lines) if item == "      - nvidia-h100-sxm5-80gb") + 1
     assert f"export_published.yaml:{line}: devices: nvidia-h100-sxm5-80gb" in err
     assert "Traceback" not in err
+
+
+def test_statements_that_fit_alone_but_not_together_fail_validation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H20 'not controlled' and a made-up '3A090.b' each fit TPP >= 2,368; together nothing does."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    path = data / "export_published.yaml"
+    text = path.read_text().rstrip("\n") + (
+        '\n  - id: made-up-h20-b\n    publisher: Nobody\n    date: "2024-05-01"\n'
+        "    summary: A statement invented for this test.\n    rule: us-2023-10\n"
+        '    classes: ["3A090.b"]\n    devices:\n      - nvidia-h20-96gb\n    source:\n'
+        "      url: https://www.tomshardware.com/made-up\n      title: Made up\n"
+        '      accessed: "2026-11-27"\n'
+    )
+    path.write_text(text)
+    assert main(["validate", "--data", str(data)]) == 1
+    err = capsys.readouterr().err
+    line = len(text.splitlines()) - 4
+    assert f"export_published.yaml:{line}: devices: nvidia-h20-96gb: the statements" in err
+    assert "together leave no TPP" in err and "Traceback" not in err

@@ -95,8 +95,8 @@ def export_detail_data(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]
 def published_bounds(device: Device, ds: Dataset) -> tuple[float, float | None, list[str]] | None:
     """The TPP interval the published statements naming the device leave, and their ids.
 
-    None when no statement names the device or one contradicts its figures (the build reports
-    that as a problem, see views.published).
+    None when no statement names the device, or when one contradicts its figures or the
+    statements together leave no TPP (the build reports both as problems, see views.published).
     """
     rules = {str(rule["id"]): rule for rule in ds.rule_dicts()}
     inp = device_input(device, ds)
@@ -111,7 +111,7 @@ def published_bounds(device: Device, ds: Dataset) -> tuple[float, float | None, 
         low = max(low, bounds[0])
         high = min(high, float("inf") if bounds[1] is None else bounds[1])
         ids.append(statement.id)
-    if not ids:
+    if not ids or low > high:
         return None
     return low, None if high == float("inf") else high, ids
 

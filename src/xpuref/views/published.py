@@ -8,7 +8,12 @@ from xpuref import calc
 from xpuref.data.dataset import Dataset
 from xpuref.data.problems import Problem
 from xpuref.data.published import Statement
-from xpuref.views.derive import device_input, export_detail, export_detail_data
+from xpuref.views.derive import (
+    device_input,
+    export_detail,
+    export_detail_data,
+    published_bounds,
+)
 
 __all__ = ["PublishedCheck", "published_checks", "published_problems"]
 
@@ -63,9 +68,11 @@ def _checks(ds: Dataset) -> list[PublishedCheck]:
 
 
 def published_problems(ds: Dataset) -> list[Problem]:
-    """A located problem for every computed class that contradicts a published statement."""
+    """A located problem for every statement a device's figures contradict, and for every
+    device whose statements, each allowed alone, together leave no TPP."""
     problems = []
-    for check in published_checks(ds):
+    checks = published_checks(ds)
+    for check in checks:
         if check.agrees:
             continue
         file, line = ds.locations.get(
@@ -82,4 +89,25 @@ def published_problems(ds: Dataset) -> list[Problem]:
                 "published",
             )
         )
+    named: dict[str, list[PublishedCheck]] = {}
+    for check in checks:
+        named.setdefault(check.device_id, []).append(check)
+    for device_id, found in named.items():
+        if len(found) < 2 or not all(c.agrees for c in found):
+            continue
+        if published_bounds(ds.devices[device_id], ds) is None:
+            last = found[-1].statement
+            file, line = ds.locations.get(
+                f"published/{last.id}/{device_id}", ("export_published.yaml", 1)
+            )
+            ids = ", ".join(c.statement.id for c in found)
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    "devices",
+                    f"{device_id}: the statements {ids} each fit its figures but together "
+                    "leave no TPP; one of them is misread",
+                )
+            )
     return problems
