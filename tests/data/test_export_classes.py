@@ -200,3 +200,30 @@ def test_statements_that_fit_alone_but_not_together_fail_validation(
     line = len(text.splitlines()) - 4
     assert f"export_published.yaml:{line}: devices: nvidia-h20-96gb: the statements" in err
     assert "together leave no TPP" in err and "Traceback" not in err
+
+
+def test_the_ada_int4_ceiling_settles_the_l20(catalog: Dataset) -> None:
+    """L20: INT4 unpublished; Ada runs INT4 at most at 2 x INT8, so TPP is 1,913.6 (TF32)."""
+    record = export_record(catalog.devices["nvidia-l20-48gb"], catalog)["us-2023-10"]
+    assert record["class"] == "not-controlled"
+    assert record["tpp"] == record["tpp_max"] == pytest.approx(1913.6)
+    assert record["rate_ceilings_used"] == ["int4_matrix"]
+    rows = {row.rule: row for row in export_rows(catalog.devices["nvidia-l20-48gb"], catalog)}
+    assert "bounded at 2 × INT8 matrix" in rows["us-2023-10"].interpretation
+
+
+def test_a_ceiling_on_a_rate_the_architecture_lacks_fails_validation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ceiling naming FP64 on Ada (no FP64 Tensor path) is refused with FILE:LINE."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    path = data / "architectures.yaml"
+    text = path.read_text()
+    path.write_text(text.replace("  - rate: int4_matrix\n", "  - rate: fp64_matrix\n", 1))
+    assert main(["validate", "--data", str(data)]) == 1
+    err = capsys.readouterr().err
+    assert (
+        "architectures.yaml:" in err and "'fp64_matrix' is not a rate this architecture runs" in err
+    )
+    assert "Traceback" not in err

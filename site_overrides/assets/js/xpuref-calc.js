@@ -908,6 +908,25 @@
     return value;
   }
 
+  /** The device's rate ceilings as {rate: [at most, of which given rate]}. */
+  function ceilingsOf(device) {
+    var found = {};
+    var list = given(device.rate_ceilings) ? device.rate_ceilings : [];
+    if (!Array.isArray(list)) fail("rate_ceilings", "must be a list, got " + repr(list));
+    list.forEach(function (item) {
+      if (!isMapping(item) || !["rate", "at_most", "of"].every(function (k) { return Object.prototype.hasOwnProperty.call(item, k); })) {
+        fail("rate_ceilings", "each item needs rate, at_most and of, got " + repr(item));
+      }
+      [item.rate, item.of].forEach(function (key) {
+        if (!Object.prototype.hasOwnProperty.call(BIT_LENGTHS, String(key).split("_")[0])) {
+          fail("rate_ceilings", repr(key) + " is not a peak-rate key");
+        }
+      });
+      found[String(item.rate)] = [checkNumber("rate_ceilings.at_most", item.at_most), String(item.of)];
+    });
+    return found;
+  }
+
   function tppInterval(device) {
     var raw = section(device, "peak_dense");
     var peaks = {};
@@ -940,13 +959,28 @@
     }
     var low = total !== null ? total : 0.0;
     var high = missing.length === 0 && total !== null ? low : Infinity;
+    // A missing rate with a ceiling (at most N times a given rate) caps TPP.
+    var ceilings = ceilingsOf(device);
+    var used = [];
+    var keys = missing.map(function (m) { return m.replace(/^peak_dense\./, ""); });
+    var capped = total !== null && keys.length > 0 && keys.every(function (k) {
+      return Object.prototype.hasOwnProperty.call(ceilings, k) &&
+        Object.prototype.hasOwnProperty.call(peaks, ceilings[k][1]);
+    });
+    if (capped) {
+      high = low;
+      keys.forEach(function (k) {
+        high = Math.max(high, ceilings[k][0] * peaks[ceilings[k][1]] * BIT_LENGTHS[k.split("_")[0]]);
+      });
+      used = keys;
+    }
     // A floor or cap from outside the rates (e.g. a published classification) narrows TPP.
     var floor = optionalNumber("tpp_min", device.tpp_min);
     var ceiling = optionalNumber("tpp_max", device.tpp_max);
     if (floor !== null && floor > low) low = floor;
     if (ceiling !== null && ceiling < high) high = ceiling;
     if (low > high) fail("tpp_min", "must not exceed tpp_max, got [" + repr(low) + ", " + repr(high) + "]");
-    return { low: low, high: high, deciding: deciding, missing: missing };
+    return { low: low, high: high, deciding: deciding, missing: missing, ceilings: used };
   }
 
   /** The metrics export rules test, each an interval [low, high], with what leaves it open. */
@@ -978,6 +1012,7 @@
     return {
       tpp: [t.low, t.high],
       tpp_deciding: t.deciding,
+      tpp_ceilings: t.ceilings,
       performance_density: density,
       io_bandwidth_gbs: io,
       io_missing: scaleUp === null,
@@ -1060,6 +1095,7 @@
     var report = {
       rule: String(rule.id), tpp: low, tpp_exact: low === high, deciding: metrics.tpp_deciding,
       tpp_high: high === Infinity ? null : high,
+      tpp_ceilings: metrics.tpp_ceilings.slice(),
       performance_density: low ? metrics.performance_density[0] : null,
       performance_density_exact: metrics.performance_density[0] === metrics.performance_density[1],
       performance_density_high: low

@@ -64,7 +64,7 @@ def device_derived(device: Mapping[str, Any]) -> dict[str, Any]:
     if total is None:
         exact = None
     else:
-        low, high, _, _ = _tpp_interval(device)
+        low, high, _, _, _ = _tpp_interval(device)
         exact = low == high
     reference = peaks.get("bf16_matrix") or peaks.get("fp16_matrix")
     return {

@@ -122,8 +122,33 @@ def section(device: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     return value
 
 
-def _tpp_interval(device: Mapping[str, Any]) -> tuple[float, float, str | None, list[str]]:
-    """(lowest, highest, deciding key, missing keys) of the device's TPP."""
+def _ceilings(device: Mapping[str, Any]) -> dict[str, tuple[float, str]]:
+    """The device's rate ceilings as {rate: (at most, of which given rate)}."""
+    found: dict[str, tuple[float, str]] = {}
+    ceilings = device.get("rate_ceilings") or []
+    if not isinstance(ceilings, list):
+        raise ValueError(f"rate_ceilings must be a list, got {ceilings!r}")
+    for item in ceilings:
+        if not isinstance(item, Mapping) or not all(k in item for k in ("rate", "at_most", "of")):
+            raise ValueError(f"rate_ceilings: each item needs rate, at_most and of, got {item!r}")
+        for key in (item["rate"], item["of"]):
+            if str(key).split("_", 1)[0] not in BIT_LENGTHS:
+                raise ValueError(f"rate_ceilings: {key!r} is not a peak-rate key")
+        found[str(item["rate"])] = (
+            check_number("rate_ceilings.at_most", item["at_most"]),
+            str(item["of"]),
+        )
+    return found
+
+
+def _tpp_interval(
+    device: Mapping[str, Any],
+) -> tuple[float, float, str | None, list[str], list[str]]:
+    """(lowest, highest, deciding key, missing keys, ceilings used) of the device's TPP.
+
+    A missing rate with a ceiling (at most N times a given rate of the same chip) caps TPP; TPP
+    stays unbounded above while any missing rate has none.
+    """
     peaks = {k: v for k, v in section(device, "peak_dense").items() if v is not None}
     given = device_tpp(peaks)
     deciding = None
@@ -144,6 +169,15 @@ def _tpp_interval(device: Mapping[str, Any]) -> tuple[float, float, str | None, 
         missing = [f"peak_dense.{k}" for k in supported if k not in peaks]
     low = given if given is not None else 0.0
     high = low if not missing and given is not None else _INF
+    ceilings = _ceilings(device)
+    used: list[str] = []
+    keys = [m.removeprefix("peak_dense.") for m in missing]
+    if given is not None and missing and all(ceilings.get(k, (0, ""))[1] in peaks for k in keys):
+        capped = [
+            ceilings[k][0] * float(peaks[ceilings[k][1]]) * BIT_LENGTHS[_precision(k)] for k in keys
+        ]
+        high = max(low, *capped)
+        used = keys
     floor = _optional_number("tpp_min", device.get("tpp_min"))
     ceiling = _optional_number("tpp_max", device.get("tpp_max"))
     if floor is not None and floor > low:
@@ -152,14 +186,14 @@ def _tpp_interval(device: Mapping[str, Any]) -> tuple[float, float, str | None, 
         high = ceiling
     if low > high:
         raise ValueError(f"tpp_min must not exceed tpp_max, got [{low!r}, {high!r}]")
-    return low, high, deciding, missing
+    return low, high, deciding, missing, used
 
 
 def export_metrics(device: Mapping[str, Any]) -> dict[str, Any]:
     """The metrics the rules test, each as an interval [low, high] with what leaves it open."""
     if not isinstance(device, Mapping):
         raise ValueError(f"device must be a mapping, got {device!r}")
-    low, high, deciding, missing = _tpp_interval(device)
+    low, high, deciding, missing, ceilings_used = _tpp_interval(device)
     area = _optional_number("die_area_mm2", device.get("die_area_mm2"))
     if area is not None and area <= 0:
         raise ValueError(f"die_area_mm2 must be greater than 0, got {area!r}")
@@ -191,6 +225,7 @@ def export_metrics(device: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "tpp": [low, high],
         "tpp_deciding": deciding,
+        "tpp_ceilings": ceilings_used,
         "performance_density": density,
         "io_bandwidth_gbs": io,
         "io_missing": scale_up is None,
@@ -284,6 +319,7 @@ def classify_explain(device: Mapping[str, Any], rule: Mapping[str, Any]) -> dict
         == metrics["performance_density"][1],
         "performance_density_high": _finite(metrics["performance_density"][1]) if low else None,
         "tpp_high": _finite(high),
+        "tpp_ceilings": list(metrics["tpp_ceilings"]),
         "io_bandwidth_gbs": [
             io_low,
             _finite(io_high),

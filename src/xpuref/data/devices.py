@@ -27,6 +27,7 @@ __all__ = [
     "Launched",
     "Memory",
     "Power",
+    "RateCeiling",
     "RatioException",
     "Source",
     "Vendor",
@@ -243,6 +244,25 @@ class Device(Launched):
         return int(self.launch_date[:4])
 
 
+class RateCeiling(Strict):
+    """An upper bound on one matrix rate of this generation's parts, as a multiple of another.
+
+    Used only where a part's own rate is not published: the export calculation then bounds the
+    missing rate by the multiple instead of leaving TPP unbounded (an interpretation the export
+    page states with its source).
+    """
+
+    rate: Annotated[str, Field(pattern=r"^[a-z0-9]+_[a-z0-9]+$|^[a-z0-9]+$", max_length=40)]
+    at_most: Annotated[float, Field(gt=0, le=64)]
+    of: Annotated[str, Field(pattern=r"^[a-z0-9]+_[a-z0-9]+$|^[a-z0-9]+$", max_length=40)]
+    source: Slug
+    reason: LongText
+
+    def plain(self) -> dict[str, float | str]:
+        """The ceiling as xpuref.calc reads it."""
+        return {"rate": self.rate, "at_most": self.at_most, "of": self.of}
+
+
 class Architecture(Strict):
     """A generation of a vendor's design: what it introduced and the precisions it runs."""
 
@@ -255,7 +275,24 @@ class Architecture(Strict):
     introduced: list[Text] = []
     matrix_precisions: list[Slug] | None = None
     vector_precisions: list[Slug] | None = None
+    rate_ceilings: list[RateCeiling] = []
     sources: Annotated[list[Source], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _ceilings_name_rates_and_sources(self) -> Architecture:
+        """A ceiling bounds one supported rate by another and names a source of this file."""
+        supported = self.supported_rates() or []
+        ids = {source.id for source in self.sources}
+        for index, ceiling in enumerate(self.rate_ceilings):
+            where = f"rate_ceilings[{index}]"
+            for key in (ceiling.rate, ceiling.of):
+                if key not in supported:
+                    raise ValueError(f"{where}: '{key}' is not a rate this architecture runs")
+            if ceiling.rate == ceiling.of:
+                raise ValueError(f"{where}: a rate cannot bound itself")
+            if ceiling.source not in ids:
+                raise ValueError(f"{where}: source '{ceiling.source}' is not among the sources")
+        return self
 
     def supported_rates(self) -> list[str] | None:
         """The peak_dense keys a device of this generation should give (None: not declared)."""

@@ -536,6 +536,16 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
          "tpp_max": 2399.9999999999995},
         {"peak_dense": {"fp32": 51.2}, "die_area_mm2": 814.0,
          "supported_rates": ["fp32", "bf16_matrix"], "tpp_min": 2400.0},
+        # A missing rate capped by a ceiling (at most N x a given rate), or left open.
+        {"peak_dense": {"int8_matrix": 239.0, "fp8_matrix": 239.0}, "die_area_mm2": 608.5,
+         "supported_rates": ["int8_matrix", "fp8_matrix", "int4_matrix"],
+         "rate_ceilings": [{"rate": "int4_matrix", "at_most": 2.0, "of": "int8_matrix"}]},
+        {"peak_dense": {"int8_matrix": 239.0}, "die_area_mm2": 608.5,
+         "supported_rates": ["int8_matrix", "int4_matrix"],
+         "rate_ceilings": [{"rate": "int4_matrix", "at_most": 3.0, "of": "int8_matrix"}]},
+        {"peak_dense": {"fp8_matrix": 239.0}, "die_area_mm2": 608.5,
+         "supported_rates": ["int8_matrix", "fp8_matrix", "int4_matrix"],
+         "rate_ceilings": [{"rate": "int4_matrix", "at_most": 2.0, "of": "int8_matrix"}]},
     ]  # fmt: skip
     # Per-chip rates against a power figure for the whole card, a chip or no stated scope, and
     # TPP from a partial rate set (a bound) or a complete one.
@@ -557,6 +567,12 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
             cases.ok("classify", device, rule)
             cases.ok("classify_explain", device, rule)
     cases.bad("supported_rates", "export_metrics", {"peak_dense": {}, "supported_rates": "all"})
+    cases.bad("rate_ceilings", "export_metrics", {"peak_dense": {}, "rate_ceilings": "x"})
+    cases.bad(
+        "rate_ceilings",
+        "export_metrics",
+        {"peak_dense": {"int8_matrix": 1.0}, "rate_ceilings": [{"rate": "int4_matrix"}]},
+    )
     cases.bad(
         "tpp_min",
         "export_metrics",

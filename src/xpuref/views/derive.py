@@ -38,6 +38,7 @@ def calc_input(
     return {
         "peak_dense": dict(device.peak_dense),
         "supported_rates": _supported(device, arch),
+        "rate_ceilings": [] if arch is None else [c.plain() for c in arch.rate_ceilings],
         "sparsity_factor": device.sparsity_factor,
         "die_area_mm2": device.die_area_mm2,
         "memory": {

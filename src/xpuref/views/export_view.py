@@ -69,6 +69,23 @@ def _tpp(found: dict[str, Any]) -> str:
     return "≥ " + _number(found["tpp"])
 
 
+def _interpretation(device: Device, ds: Dataset, key: str | None, found: dict[str, Any]) -> str:
+    """The site's readings that shaped this answer: TF32's bit length, rate ceilings."""
+    notes = [TF32_NOTE] if key == "tf32_matrix" else []
+    arch = ds.architectures.get(device.architecture)
+    ceilings = {c.rate: c for c in (arch.rate_ceilings if arch else [])}
+    for rate in found.get("tpp_ceilings") or ():
+        ceiling = ceilings.get(rate)
+        if ceiling is None or arch is None:
+            continue
+        label, of = RATES[rate].label, RATES[ceiling.of].label
+        notes.append(
+            f"{label} is unpublished and bounded at {ceiling.at_most:g} × {of}, the most "
+            f"{arch.name} runs it at (see the export rules page)"
+        )
+    return "; ".join(notes)
+
+
 def _reason(found: dict[str, Any], ds: Dataset) -> str:
     """The rule's reason, plus the published statements that narrowed TPP when they did."""
     reason = str(found["reason"])
@@ -113,7 +130,7 @@ def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
                 density=density,
                 reason=_reason(found, ds),
                 missing=tuple(found.get("missing") or ()),
-                interpretation=TF32_NOTE if key == "tf32_matrix" else "",
+                interpretation=_interpretation(device, ds, key, found),
                 published=tuple(
                     _statement(c.statement) for c in statements if c.statement.rule == rule
                 ),
@@ -140,6 +157,7 @@ def export_record(device: Device, ds: Dataset) -> dict[str, Any]:
             "io_bandwidth_gbs": found.get("io_bandwidth_gbs"),
             "missing": found.get("missing") or [],
             "possible_classes": found.get("possible") or [],
+            "rate_ceilings_used": found.get("tpp_ceilings") or [],
             "bounded_by": found.get("bounded_by") or [],
             "reason": _reason(found, ds),
         }

@@ -262,3 +262,32 @@ def test_missing_names_only_fields_the_rule_tests() -> None:
     new = classify_explain(device, rule_by_id("us-2023-10"))["missing"]
     assert old == ["peak_dense.fp8_matrix", "interconnect.host_bandwidth_gbs"]
     assert new == ["peak_dense.fp8_matrix", "die_area_mm2"]
+
+
+def test_a_rate_ceiling_caps_tpp_where_the_rate_is_missing() -> None:
+    """INT4 at most 2 x INT8 (239): 2 x 239 x 4 bits = 1,912, INT8s own TPP, so TPP is exact."""
+    ceiling = [{"rate": "int4_matrix", "at_most": 2, "of": "int8_matrix"}]
+    device = {
+        "peak_dense": {"int8_matrix": 239.0},
+        "die_area_mm2": 608.5,
+        "supported_rates": ["int8_matrix", "int4_matrix"],
+        "rate_ceilings": ceiling,
+    }
+    found = classify_explain(device, rule_by_id("us-2023-10"))
+    assert found["tpp"] == found["tpp_high"] == 1912
+    assert found["tpp_ceilings"] == ["int4_matrix"]
+    assert found["missing"] == ["peak_dense.int4_matrix"]
+    assert found["result"] == "not-controlled"
+    # A looser ceiling bounds TPP without fixing it; 3 x 239 x 4 = 2,868 crosses the .b line.
+    loose = {**device, "rate_ceilings": [{**ceiling[0], "at_most": 3}]}
+    assert export_metrics(loose)["tpp"] == [1912, 2868]
+    assert classify(loose, "us-2023-10") == "unknown"
+    # Without the rate the ceiling is a multiple of, nothing is capped.
+    other = {
+        **device,
+        "peak_dense": {"fp8_matrix": 239.0},
+        "supported_rates": ["fp8_matrix", "int8_matrix", "int4_matrix"],
+    }
+    assert export_metrics(other)["tpp"][1] == float("inf")
+    with pytest.raises(ValueError, match="rate_ceilings"):
+        export_metrics({**device, "rate_ceilings": [{"rate": "int4_matrix"}]})
