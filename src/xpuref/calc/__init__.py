@@ -27,10 +27,9 @@ from xpuref.calc._export import (
     device_tpp,
     export_metrics,
     performance_density,
-    possible_classes,
     tpp,
-    tpp_bounds_for_classes,
 )
+from xpuref.calc._export_bounds import possible_classes, tpp_bounds_for_classes
 from xpuref.calc._layers import Conv2dCost, conv2d, conv_output_size, linear
 from xpuref.calc._llm import llm_inference
 from xpuref.calc._memory import (

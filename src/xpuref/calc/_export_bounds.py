@@ -1,0 +1,91 @@
+"""Which TPP values leave a rule's class in a given set: published classifications as bounds.
+
+A rule compares TPP (and density, TPP / area) only with fixed lines, so the class is constant
+between them; testing each line and a point inside each gap between lines is exact.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from xpuref.calc._export import (
+    _INF,
+    EXPORT_CLASSES,
+    RETICLE_LIMIT_MM2,
+    _finite,
+    _optional_number,
+    check_rule,
+    classify,
+    export_metrics,
+)
+
+__all__ = ["possible_classes", "tpp_bounds_for_classes"]
+
+
+def _thresholds(node: Mapping[str, Any], metric: str) -> list[float]:
+    """Every bound a condition tree compares the given metric with."""
+    if "all_of" in node or "any_of" in node:
+        children = node.get("all_of") or node.get("any_of") or []
+        return [value for child in children for value in _thresholds(child, metric)]
+    if node.get("metric") != metric:
+        return []
+    return [float(node[key]) for key in ("min", "below") if key in node]
+
+
+def _regions(device: Mapping[str, Any], rule: Mapping[str, Any]) -> list[tuple[float, float, str]]:
+    """The TPP values the data allows, cut where the rule's bounds fall: (lowest, highest, class).
+
+    A rule compares TPP (and density, TPP / area) only with fixed bounds, so the class is constant
+    between those bounds: testing each bound and a point inside each gap between them is exact.
+    An open end of a gap is the float next to the bound it excludes.
+    """
+    check_rule(rule)
+    low, high = export_metrics(device)["tpp"]
+    area = _optional_number("die_area_mm2", device.get("die_area_mm2"))
+    conditions = [item["condition"] for item in rule["classes"]]
+    conditions += [item["condition"] for item in rule.get("exclusions") or []]
+    cuts = {value for node in conditions for value in _thresholds(node, "tpp")}
+    cuts |= {
+        value * (RETICLE_LIMIT_MM2 if area is None else area)
+        for node in conditions
+        for value in _thresholds(node, "performance_density")
+    }
+    points = sorted({low, *(c for c in cuts if low < c < high), *([high] if high < _INF else [])})
+    probes: list[tuple[float, float, float]] = []
+    for index, point in enumerate(points):
+        probes.append((point, point, point))
+        upper = points[index + 1] if index + 1 < len(points) else high
+        if upper > point:
+            middle = point * 2 + 1 if upper == _INF else (point + upper) / 2
+            top = _INF if upper == _INF else math.nextafter(upper, -_INF)
+            probes.append((middle, math.nextafter(point, _INF), top))
+    return [
+        (bottom, top, classify({**device, "tpp_min": probe, "tpp_max": probe}, rule))
+        for probe, bottom, top in probes
+    ]
+
+
+def possible_classes(device: Mapping[str, Any], rule: Mapping[str, Any]) -> list[str]:
+    """Every class some TPP the data allows would give, least controlled first."""
+    if export_metrics(device)["tpp_deciding"] is None:
+        return ["unknown"]
+    found = {result for _, _, result in _regions(device, rule)}
+    return [name for name in EXPORT_CLASSES if name in found]
+
+
+def tpp_bounds_for_classes(
+    device: Mapping[str, Any], rule: Mapping[str, Any], classes: Sequence[str]
+) -> tuple[float, float | None] | None:
+    """The narrowest TPP interval, within what the data allows, whose values leave the class in
+    ``classes`` (or still open); None when no TPP does, i.e. the classes contradict the data.
+    An upper end of None means no upper bound.
+    """
+    if export_metrics(device)["tpp_deciding"] is None:
+        return 0.0, None  # no rate at all: nothing to narrow, nothing to contradict
+    allowed = {*classes, "unknown"}
+    kept = [(bottom, top) for bottom, top, result in _regions(device, rule) if result in allowed]
+    if not kept:
+        return None
+    return min(b for b, _ in kept), _finite(max(t for _, t in kept))
