@@ -133,7 +133,9 @@ def _export(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
     for rule in ds.rule_dicts():
         detail = found[str(rule["id"])]
         detail.setdefault("bounded_by", [])
-        detail["possible"] = calc.possible_classes(inp, rule)
+        # A decided class holds for every TPP the data allows; only an open one needs the scan.
+        decided = detail["result"] != "unknown"
+        detail["possible"] = [detail["result"]] if decided else calc.possible_classes(inp, rule)
         controlled = [c for c in detail["possible"] if c not in ("not-controlled", "unknown")]
         open_class = detail["result"] == "unknown" and not detail["at_least"]
         if open_class and controlled and len(controlled) == len(detail["possible"]):
