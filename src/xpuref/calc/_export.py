@@ -23,6 +23,7 @@ then a bound); leaving the key out treats the given rates as complete. ``tpp_min
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from xpuref.calc._validate import check_number
@@ -332,42 +333,72 @@ def classify_explain(device: Mapping[str, Any], rule: Mapping[str, Any]) -> dict
         report["tpp"] = None
         report["reason"] = "no peak rate is given, so TPP is unknown"
         return report
+    decision = decide(metrics, rule)
+    report["exclusions"] = decision.exclusions
+    report["classes"] = decision.classes
+    report["result"] = decision.result
+    report["at_least"] = decision.at_least
+    missing = ", ".join(report["missing"]) or "more data"
+    if decision.applied is not None:
+        report["reason"] = f"exclusion {decision.applied} applies"
+    elif decision.result != "unknown":
+        met = decision.result != "not-controlled"
+        report["reason"] = (
+            f"meets the conditions of {decision.result}" if met else "meets none of the classes"
+        )
+    elif decision.at_least is not None:
+        report["reason"] = (
+            f"meets {decision.at_least} at least, but {decision.undecided or 'an exclusion'} "
+            f"stays open without {missing}"
+        )
+    else:
+        report["reason"] = (
+            f"{decision.undecided or 'an exclusion'} cannot be decided without {missing}"
+        )
+    return report
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A rule's verdict on a device's metrics, with each condition's outcome."""
+
+    result: str
+    at_least: str | None
+    #: The first class whose condition stays open, if any.
+    undecided: str | None
+    #: The id of the exclusion that applied, if one did.
+    applied: str | None
+    exclusions: list[dict[str, Any]]
+    classes: list[dict[str, Any]]
+
+
+def decide(metrics: Mapping[str, Any], rule: Mapping[str, Any]) -> Decision:
+    """Apply a rule's exclusions and classes, in order, to metrics given as intervals."""
+    exclusions: list[dict[str, Any]] = []
+    classes: list[dict[str, Any]] = []
     excluded: bool | None = False
     for exclusion in rule.get("exclusions") or []:
         holds = _evaluate(exclusion["condition"], metrics)
-        report["exclusions"].append({"id": str(exclusion.get("id", "")), "holds": holds})
+        exclusions.append({"id": str(exclusion.get("id", "")), "holds": holds})
         if holds is True:
-            report["result"] = "not-controlled"
-            report["reason"] = f"exclusion {exclusion.get('id', '')} applies"
-            return report
+            applied = str(exclusion.get("id", ""))
+            return Decision("not-controlled", None, None, applied, exclusions, classes)
         if holds is None:
             excluded = None
     undecided: str | None = None
     for item in rule["classes"]:
         holds = _evaluate(item["condition"], metrics)
-        report["classes"].append({"class": str(item["class"]), "holds": holds})
+        classes.append({"class": str(item["class"]), "holds": holds})
         if holds is True:
+            name = str(item["class"])
             if undecided is None and excluded is False:
-                report["result"] = str(item["class"])
-                report["reason"] = f"meets the conditions of {item['class']}"
-            else:
-                report["at_least"] = str(item["class"])
-                report["reason"] = (
-                    f"meets {item['class']} at least, but {undecided or 'an exclusion'} stays "
-                    f"open without {', '.join(report['missing']) or 'more data'}"
-                )
-            return report
+                return Decision(name, None, None, None, exclusions, classes)
+            return Decision("unknown", name, undecided, None, exclusions, classes)
         if holds is None and undecided is None:
             undecided = str(item["class"])
     if undecided is None and excluded is False:
-        report["result"] = "not-controlled"
-        report["reason"] = "meets none of the classes"
-        return report
-    report["reason"] = (
-        f"{undecided or 'an exclusion'} cannot be decided without "
-        f"{', '.join(report['missing']) or 'more data'}"
-    )
-    return report
+        return Decision("not-controlled", None, None, None, exclusions, classes)
+    return Decision("unknown", None, undecided, None, exclusions, classes)
 
 
 def classify(device: Mapping[str, Any], rule: Mapping[str, Any]) -> str:

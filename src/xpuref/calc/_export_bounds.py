@@ -17,7 +17,7 @@ from xpuref.calc._export import (
     _finite,
     _optional_number,
     check_rule,
-    classify,
+    decide,
     export_metrics,
 )
 
@@ -61,10 +61,16 @@ def _regions(device: Mapping[str, Any], rule: Mapping[str, Any]) -> list[tuple[f
             middle = point * 2 + 1 if upper == _INF else (point + upper) / 2
             top = _INF if upper == _INF else math.nextafter(upper, -_INF)
             probes.append((middle, math.nextafter(point, _INF), top))
-    return [
-        (bottom, top, classify({**device, "tpp_min": probe, "tpp_max": probe}, rule))
-        for probe, bottom, top in probes
-    ]
+    metrics = export_metrics(device)
+
+    def verdict(value: float) -> str:
+        """The class at one TPP value, the other metrics as the data leaves them."""
+        density = [value / area] * 2 if area is not None else [value / RETICLE_LIMIT_MM2, _INF]
+        return decide(
+            {**metrics, "tpp": [value, value], "performance_density": density}, rule
+        ).result
+
+    return [(bottom, top, verdict(probe)) for probe, bottom, top in probes]
 
 
 def possible_classes(device: Mapping[str, Any], rule: Mapping[str, Any]) -> list[str]:

@@ -99,6 +99,16 @@ def published_bounds(device: Device, ds: Dataset) -> tuple[float, float | None, 
     None when no statement names the device, or when one contradicts its figures or the
     statements together leave no TPP (the build reports both as problems, see views.published).
     """
+    found: tuple[float, float | None, list[str]] | None = ds.remember(
+        "published-bounds", device.id, lambda: _published_bounds(device, ds)
+    )
+    return found
+
+
+def _published_bounds(device: Device, ds: Dataset) -> tuple[float, float | None, list[str]] | None:
+    """Compute published_bounds (once per device and build)."""
+    if not any(device.id in statement.devices for statement in ds.published):
+        return None
     rules = {str(rule["id"]): rule for rule in ds.rule_dicts()}
     inp = device_input(device, ds)
     low, high = calc.export_metrics(inp)["tpp"]
