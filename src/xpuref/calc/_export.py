@@ -266,19 +266,24 @@ def _evaluate(node: Mapping[str, Any], metrics: Mapping[str, Any]) -> bool | Non
 _METRIC_NAMES = ("tpp", "performance_density", "io_bandwidth_gbs", "designed_for_datacenter")
 
 
-def _tested(node: Mapping[str, Any]) -> set[str]:
-    """The metrics a condition tree tests."""
-    if "all_of" in node or "any_of" in node:
-        children = node.get("all_of") or node.get("any_of") or []
-        return {name for child in children for name in _tested(child)}
-    return {str(node.get("metric"))}
+def rule_leaves(rule: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Every single-metric test in a rule's classes and exclusions (all_of/any_of unfolded)."""
+    nodes = [item["condition"] for item in rule["classes"]]
+    nodes += [item["condition"] for item in rule.get("exclusions") or []]
+    leaves: list[Mapping[str, Any]] = []
+    while nodes:
+        node = nodes.pop()
+        children = node.get("all_of") or node.get("any_of")
+        if children:
+            nodes.extend(children)
+        else:
+            leaves.append(node)
+    return leaves
 
 
 def _open_fields(metrics: Mapping[str, Any], rule: Mapping[str, Any]) -> list[str]:
     """The fields whose absence leaves a metric the rule tests open, in a stable order."""
-    nodes = [item["condition"] for item in rule["classes"]]
-    nodes += [item["condition"] for item in rule.get("exclusions") or []]
-    tested = {name for node in nodes for name in _tested(node)}
+    tested = {str(leaf.get("metric")) for leaf in rule_leaves(rule)}
     fields = [
         field
         for field in metrics["missing"]

@@ -19,19 +19,21 @@ from xpuref.calc._export import (
     check_rule,
     decide,
     export_metrics,
+    rule_leaves,
 )
 
 __all__ = ["possible_classes", "tpp_bounds_for_classes"]
 
 
-def _thresholds(node: Mapping[str, Any], metric: str) -> list[float]:
-    """Every bound a condition tree compares the given metric with."""
-    if "all_of" in node or "any_of" in node:
-        children = node.get("all_of") or node.get("any_of") or []
-        return [value for child in children for value in _thresholds(child, metric)]
-    if node.get("metric") != metric:
-        return []
-    return [float(node[key]) for key in ("min", "below") if key in node]
+def _thresholds(rule: Mapping[str, Any], metric: str) -> list[float]:
+    """Every bound the rule compares the given metric with."""
+    return [
+        float(leaf[key])
+        for leaf in rule_leaves(rule)
+        if leaf.get("metric") == metric
+        for key in ("min", "below")
+        if key in leaf
+    ]
 
 
 def _regions(device: Mapping[str, Any], rule: Mapping[str, Any]) -> list[tuple[float, float, str]]:
@@ -44,13 +46,10 @@ def _regions(device: Mapping[str, Any], rule: Mapping[str, Any]) -> list[tuple[f
     check_rule(rule)
     low, high = export_metrics(device)["tpp"]
     area = _optional_number("die_area_mm2", device.get("die_area_mm2"))
-    conditions = [item["condition"] for item in rule["classes"]]
-    conditions += [item["condition"] for item in rule.get("exclusions") or []]
-    cuts = {value for node in conditions for value in _thresholds(node, "tpp")}
+    cuts = set(_thresholds(rule, "tpp"))
     cuts |= {
         value * (RETICLE_LIMIT_MM2 if area is None else area)
-        for node in conditions
-        for value in _thresholds(node, "performance_density")
+        for value in _thresholds(rule, "performance_density")
     }
     points = sorted({low, *(c for c in cuts if low < c < high), *([high] if high < _INF else [])})
     probes: list[tuple[float, float, float]] = []
