@@ -12,6 +12,7 @@ from xpuref import calc
 from xpuref.cli import main
 from xpuref.data.dataset import Dataset
 from xpuref.data.paths import DATA_DIR
+from xpuref.render.pages import derived_rows
 from xpuref.views.checked import load_checked
 from xpuref.views.derive import device_input, export_detail, export_detail_data
 from xpuref.views.export_view import export_record, export_rows
@@ -237,3 +238,14 @@ def test_a_ceiling_on_a_rate_the_architecture_lacks_fails_validation(
     )
     assert "architectures.yaml:" in err
     assert "'fp64_matrix' is not a rate this architecture runs" in err
+
+
+def test_a_tpp_fixed_by_a_ceiling_says_so_among_the_derived_figures(catalog: Dataset) -> None:
+    """The L20's TPP is exact only under the Ada INT4 ceiling; the H100 SXM5's needs no reading."""
+    l20 = {row.anchor: row for row in derived_rows(catalog.devices["nvidia-l20-48gb"], catalog)}
+    assert "INT4 matrix unpublished, capped" in l20["tpp"].label
+    assert l20["tpp"].value == "1,913.6"
+    h100 = {
+        row.anchor: row for row in derived_rows(catalog.devices["nvidia-h100-sxm5-80gb"], catalog)
+    }
+    assert h100["tpp"].label == "Total processing performance (TPP)"

@@ -19,7 +19,7 @@ from xpuref.render.safetext import front_matter
 from xpuref.render.systems import device_systems
 from xpuref.views.catalog import catalog_facets, catalog_ranges, catalog_rows, rate_choices
 from xpuref.views.coverage import device_source_tiers
-from xpuref.views.derive import derived_for
+from xpuref.views.derive import derived_for, export_detail
 from xpuref.views.export_view import export_rows
 from xpuref.views.figures import HALF, vendor_colors
 from xpuref.views.spec import device_spec_rows, format_number
@@ -69,19 +69,28 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
                 unit,
             )
         )
-    # A device lacking a rate its architecture runs has only a lower bound on TPP and density.
+    # A device lacking a rate its architecture runs has only a lower bound on TPP and density;
+    # one whose missing rates its architecture caps is exact only under that reading, so say so.
     sign = "" if derived.get("tpp_exact") is not False else "≥ "
+    capped = next(iter(export_detail(device, ds).values()), {}).get("tpp_ceilings") or []
+    note = ""
+    if capped:
+        names = ", ".join(RATES[key].label for key in capped if key in RATES)
+        note = f" ({names} unpublished, capped by its architecture's ceiling; see Export control)"
     if derived.get("tpp") is not None:
         rows.append(
             DerivedRow(
-                "tpp", "Total processing performance (TPP)", sign + _num(derived["tpp"], 6), ""
+                "tpp",
+                "Total processing performance (TPP)" + note,
+                sign + _num(derived["tpp"], 6),
+                "",
             )
         )
     if derived.get("performance_density") is not None:
         rows.append(
             DerivedRow(
                 "performance-density",
-                "Performance density (TPP per mm²)",
+                "Performance density (TPP per mm²)" + note,
                 sign + _num(derived["performance_density"]),
                 "",
             )
