@@ -60,7 +60,14 @@ from xpuref.calc._transformer import (
     transformer_params,
     transformer_token_macs,
 )
-from xpuref.calc._units import GIB, flops_to_tflops, gb_to_gib, gib_to_gb, tflops_to_flops
+from xpuref.calc._units import (
+    GIB,
+    flops_to_tflops,
+    gb_to_gib,
+    gib_to_gb,
+    link_raw_gbs,
+    tflops_to_flops,
+)
 
 __all__ = [
     "BIT_LENGTHS",
@@ -97,6 +104,7 @@ __all__ = [
     "kv_capacity",
     "kv_sequence_bytes",
     "linear",
+    "link_raw_gbs",
     "llm_inference",
     "megatron_iteration_flops",
     "mfu",

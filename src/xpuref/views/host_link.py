@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from xpuref import calc
 from xpuref.data.dataset import Dataset
 
 __all__ = ["host_link_max_gbs", "pcie_rates"]
@@ -24,12 +25,10 @@ def pcie_rates(ds: Dataset) -> dict[str, float]:
 
 
 def host_link_max_gbs(host: str | None, rates: Mapping[str, float]) -> float | None:
-    """Both directions' raw rate of a host link named exactly as a PCIe generation (and width).
-
-    The raw rate (GT/s x lanes / 8, twice for both directions) is what vendors print (64 GB/s
-    for PCIe Gen4 x16) and is never less than the usable rate, so it bounds the link from
-    above; a link named without its width is taken at the widest the specification allows
-    (x32). Anything else ("per GCD", NVLink-C2C, no host named) gives None: no bound.
+    """Both directions' raw rate (calc.link_raw_gbs) of a host link named exactly as a PCIe
+    generation (and width): an upper bound on what it carries. A link named without its width
+    is taken at the widest the specification allows (x32). Anything else ("per GCD",
+    NVLink-C2C, no host named) gives None: no bound.
     """
     if host is None:
         return None
@@ -40,4 +39,4 @@ def host_link_max_gbs(host: str | None, rates: Mapping[str, float]) -> float | N
     if rate is None:
         return None
     lanes = int(found.group(2)) if found.group(2) else _WIDEST
-    return rate * lanes / 8 * 2
+    return calc.link_raw_gbs(rate, lanes)
