@@ -249,3 +249,31 @@ def test_a_tpp_fixed_by_a_ceiling_says_so_among_the_derived_figures(catalog: Dat
         row.anchor: row for row in derived_rows(catalog.devices["nvidia-h100-sxm5-80gb"], catalog)
     }
     assert h100["tpp"].label == "Total processing performance (TPP)"
+
+
+def test_a_stated_die_area_bound_settles_tpu_v4(catalog: Dataset) -> None:
+    """TPU v4: TPP 4,400 exact; Google gives its die only as < 600 mm2, so density > 7.33: .a."""
+    record = export_record(catalog.devices["google-tpu-v4"], catalog)["us-2023-10"]
+    assert record["class"] == "3A090.a"
+    assert record["tpp"] == record["tpp_max"] == 4400
+    assert record["performance_density"] == pytest.approx(4400 / 600)
+    assert record["performance_density_max"] is None
+    rows = {row.rule: row for row in export_rows(catalog.devices["google-tpu-v4"], catalog)}
+    assert "Google states it is under 600 mm²" in rows["us-2023-10"].interpretation
+    # The 2022 rule tests no density, so the bound is not named there.
+    assert "mm²" not in rows["us-2022-10"].interpretation
+    # Without the bound only the reticle limit remains: controlled, but .a or .b is open.
+    loose = {**_input(catalog, "google-tpu-v4"), "die_area_max_mm2": None}
+    rule = next(r for r in catalog.rule_dicts() if r["id"] == "us-2023-10")
+    assert calc.classify(loose, rule) == "unknown"
+    assert calc.possible_classes(loose, rule) == ["3A090.b", "3A090.a"]
+
+
+def test_the_reticle_limit_narrows_an_unpublished_area(catalog: Dataset) -> None:
+    """Ascend 910: TPP 4,096 exact, area unpublished: density >= 4,096 / 858, so .b or higher."""
+    record = export_record(catalog.devices["huawei-ascend-910"], catalog)["us-2023-10"]
+    assert record["class"] == "unknown"
+    assert record["at_least"] == "3A090.b"
+    assert record["possible_classes"] == ["3A090.b", "3A090.a"]
+    rows = {row.rule: row for row in export_rows(catalog.devices["huawei-ascend-910"], catalog)}
+    assert "reticle limit (858 mm²" in rows["us-2023-10"].interpretation

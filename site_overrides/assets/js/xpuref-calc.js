@@ -990,11 +990,14 @@
     var missing = t.missing.slice();
     var area = optionalNumber("die_area_mm2", device.die_area_mm2);
     if (area !== null && area <= 0) fail("die_area_mm2", "must be greater than 0, got " + repr(area));
+    var atMost = optionalNumber("die_area_max_mm2", device.die_area_max_mm2);
+    if (atMost !== null && atMost <= 0) fail("die_area_max_mm2", "must be greater than 0, got " + repr(atMost));
     var density;
     if (area !== null) {
       density = [t.low / area, t.high / area];
     } else {
-      density = [t.low / RETICLE_LIMIT_MM2, Infinity];
+      // An unpublished area is at most a stated bound or the reticle limit.
+      density = [t.low / (atMost === null ? RETICLE_LIMIT_MM2 : Math.min(atMost, RETICLE_LIMIT_MM2)), Infinity];
       missing.push("die_area_mm2");
     }
     var link = section(device, "interconnect");

@@ -18,6 +18,8 @@ list makes missing keys lower the TPP to a bound; None says the set is not known
 then a bound); leaving the key out treats the given rates as complete. ``tpp_min`` and
 ``tpp_max`` narrow the interval from outside the rates, e.g. from a published classification
 (see calc._export_bounds); ``tpp_max`` may be a float just below a threshold ("< 2400").
+Where the die area is not published, ``die_area_max_mm2`` (a maker's "< 600 mm2") or else
+the reticle limit bounds it from above, so performance density is at least TPP / that bound.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ __all__ = [
     "BIT_LENGTHS",
     "EXPORT_CLASSES",
     "RETICLE_LIMIT_MM2",
+    "area_bounds",
     "check_rule",
     "classify",
     "classify_explain",
@@ -187,19 +190,31 @@ def _tpp_interval(
     return low, high, deciding, missing, used
 
 
+def area_bounds(device: Mapping[str, Any]) -> tuple[float | None, float]:
+    """(die area if published, largest area the data allows): a stated bound or the reticle."""
+    area = _optional_number("die_area_mm2", device.get("die_area_mm2"))
+    if area is not None and area <= 0:
+        raise ValueError(f"die_area_mm2 must be greater than 0, got {area!r}")
+    at_most = _optional_number("die_area_max_mm2", device.get("die_area_max_mm2"))
+    if at_most is not None and at_most <= 0:
+        raise ValueError(f"die_area_max_mm2 must be greater than 0, got {at_most!r}")
+    if area is not None:
+        return area, area
+    return None, RETICLE_LIMIT_MM2 if at_most is None else min(at_most, RETICLE_LIMIT_MM2)
+
+
 def export_metrics(device: Mapping[str, Any]) -> dict[str, Any]:
     """The metrics the rules test, each as an interval [low, high] with what leaves it open."""
     if not isinstance(device, Mapping):
         raise ValueError(f"device must be a mapping, got {device!r}")
     low, high, deciding, missing, ceilings_used = _tpp_interval(device)
-    area = _optional_number("die_area_mm2", device.get("die_area_mm2"))
-    if area is not None and area <= 0:
-        raise ValueError(f"die_area_mm2 must be greater than 0, got {area!r}")
+    area, largest = area_bounds(device)
     if area is not None:
         density = [low / area, high / area]
     else:
-        # An unpublished area is at most the reticle limit, so density is at least TPP / 858.
-        density = [low / RETICLE_LIMIT_MM2, _INF]
+        # An unpublished area is at most a stated bound or the reticle limit, so density is at
+        # least TPP divided by it.
+        density = [low / largest, _INF]
         missing = [*missing, "die_area_mm2"]
     link = section(device, "interconnect")
     scale_up = _optional_number(

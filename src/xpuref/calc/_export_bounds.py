@@ -13,9 +13,8 @@ from typing import Any
 from xpuref.calc._export import (
     _INF,
     EXPORT_CLASSES,
-    RETICLE_LIMIT_MM2,
     _finite,
-    _optional_number,
+    area_bounds,
     check_rule,
     decide,
     export_metrics,
@@ -36,21 +35,12 @@ def _thresholds(rule: Mapping[str, Any], metric: str) -> list[float]:
     ]
 
 
-def _regions(device: Mapping[str, Any], rule: Mapping[str, Any]) -> list[tuple[float, float, str]]:
-    """The TPP values the data allows, cut where the rule's bounds fall: (lowest, highest, class).
+def _probes(low: float, high: float, cuts: Sequence[float]) -> list[tuple[float, float, float]]:
+    """(probe, lowest, highest) for each cut inside [low, high] and for each gap between cuts.
 
-    A rule compares TPP (and density, TPP / area) only with fixed bounds, so the class is constant
-    between those bounds: testing each bound and a point inside each gap between them is exact.
-    An open end of a gap is the float next to the bound it excludes.
+    The ends of [low, high] count as cuts; an open end of a gap is the float next to the cut it
+    excludes, and a gap that runs to infinity is probed at a finite point inside it.
     """
-    check_rule(rule)
-    low, high = export_metrics(device)["tpp"]
-    area = _optional_number("die_area_mm2", device.get("die_area_mm2"))
-    cuts = set(_thresholds(rule, "tpp"))
-    cuts |= {
-        value * (RETICLE_LIMIT_MM2 if area is None else area)
-        for value in _thresholds(rule, "performance_density")
-    }
     points = sorted({low, *(c for c in cuts if low < c < high), *([high] if high < _INF else [])})
     probes: list[tuple[float, float, float]] = []
     for index, point in enumerate(points):
@@ -60,23 +50,58 @@ def _regions(device: Mapping[str, Any], rule: Mapping[str, Any]) -> list[tuple[f
             middle = point * 2 + 1 if upper == _INF else (point + upper) / 2
             top = _INF if upper == _INF else math.nextafter(upper, -_INF)
             probes.append((middle, math.nextafter(point, _INF), top))
+    return probes
+
+
+def _regions(
+    device: Mapping[str, Any], rule: Mapping[str, Any]
+) -> list[tuple[float, float, set[str]]]:
+    """The TPP values the data allows, cut where the rule's lines fall: (lowest, highest, classes).
+
+    A rule compares TPP, density (TPP / area) and I/O only with fixed lines, so its class is
+    constant between them. Each TPP region is probed at every density and I/O value the data
+    still allows on either side of each line; the set of classes found there is exact. With the
+    area unpublished, density runs from TPP / (largest area allowed) upwards, so the TPP at
+    which that lower end crosses a density line is a cut too.
+    """
+    check_rule(rule)
     metrics = export_metrics(device)
+    low, high = metrics["tpp"]
+    area, largest = area_bounds(device)
+    density_lines = _thresholds(rule, "performance_density")
+    tpp_cuts = [*_thresholds(rule, "tpp"), *(value * largest for value in density_lines)]
+    io_low, io_high = metrics["io_bandwidth_gbs"]
+    io_lines = _thresholds(rule, "io_bandwidth_gbs")
+    io_values = [probe for probe, _, _ in _probes(io_low, io_high, io_lines)]
 
-    def verdict(value: float) -> str:
-        """The class at one TPP value, the other metrics as the data leaves them."""
-        density = [value / area] * 2 if area is not None else [value / RETICLE_LIMIT_MM2, _INF]
-        return decide(
-            {**metrics, "tpp": [value, value], "performance_density": density}, rule
-        ).result
+    def classes_at(value: float) -> set[str]:
+        """Every class one TPP value gives over the densities and I/O the data leaves open."""
+        if area is not None:
+            densities = [value / area]
+        else:
+            densities = [probe for probe, _, _ in _probes(value / largest, _INF, density_lines)]
+        return {
+            decide(
+                {
+                    **metrics,
+                    "tpp": [value, value],
+                    "performance_density": [density, density],
+                    "io_bandwidth_gbs": [io, io],
+                },
+                rule,
+            ).result
+            for density in densities
+            for io in io_values
+        }
 
-    return [(bottom, top, verdict(probe)) for probe, bottom, top in probes]
+    return [(bottom, top, classes_at(probe)) for probe, bottom, top in _probes(low, high, tpp_cuts)]
 
 
 def possible_classes(device: Mapping[str, Any], rule: Mapping[str, Any]) -> list[str]:
     """Every class some TPP the data allows would give, least controlled first."""
     if export_metrics(device)["tpp_deciding"] is None:
         return ["unknown"]
-    found = {result for _, _, result in _regions(device, rule)}
+    found = set().union(*(classes for _, _, classes in _regions(device, rule)))
     return [name for name in EXPORT_CLASSES if name in found]
 
 
@@ -90,7 +115,7 @@ def tpp_bounds_for_classes(
     if export_metrics(device)["tpp_deciding"] is None:
         return 0.0, None  # no rate at all: nothing to narrow, nothing to contradict
     allowed = {*classes, "unknown"}
-    kept = [(bottom, top) for bottom, top, result in _regions(device, rule) if result in allowed]
+    kept = [(bottom, top) for bottom, top, found in _regions(device, rule) if found & allowed]
     if not kept:
         return None
     return min(b for b, _ in kept), _finite(max(t for _, t in kept))

@@ -195,6 +195,16 @@ def _plausibility(device: Device, src: SourceFile) -> list[Problem]:
                 "(or set memory.on_chip for on-chip SRAM)",
             )
         )
+    area, at_most = device.die_area_mm2, device.die_area_max_mm2
+    if area is not None and at_most is not None and area > at_most:
+        problems.append(
+            problem_at(
+                src,
+                ("die_area_max_mm2",),
+                f"the stated bound {at_most:g} mm² is below the die area {area:g} mm²; "
+                "a bound is for an area that is not published",
+            )
+        )
     wafer_scale = (device.die_area_mm2 or 0) > 10_000
     for key, value in device.peak_dense.items():
         if device.scope != "system" and not wafer_scale and value > 100_000:

@@ -213,6 +213,7 @@ class Device(Launched):
     former_ids: list[Slug] = []
     process_node: Text | None = None
     die_area_mm2: Annotated[float, Field(gt=0, le=50000), _at_least(1)] | None = None
+    die_area_max_mm2: Annotated[float, Field(gt=0, le=50000), _at_least(1)] | None = None
     transistors_billion: Annotated[float, Field(gt=0, le=10000), _at_least(1e-3)] | None = None
     memory: Memory = Memory()
     power: Power = Power()

@@ -186,6 +186,15 @@ SPEC_FIELDS: tuple[SpecField, ...] = (
         "die_area_mm2", "die-area", "Die area", "mm²", "die_area_mm2", "Power and die", "number"
     ),
     SpecField(
+        "die_area_max_mm2",
+        "die-area-max",
+        "Die area, at most (maker's bound)",
+        "mm²",
+        "die_area_max_mm2",
+        "Power and die",
+        "number",
+    ),
+    SpecField(
         "transistors_billion",
         "transistors",
         "Transistors",

@@ -546,6 +546,13 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
         {"peak_dense": {"fp8_matrix": 239.0}, "die_area_mm2": 608.5,
          "supported_rates": ["int8_matrix", "fp8_matrix", "int4_matrix"],
          "rate_ceilings": [{"rate": "int4_matrix", "at_most": 2.0, "of": "int8_matrix"}]},
+        # An unpublished area bounded by the maker ("< 600 mm2"), a looser bound than the
+        # reticle limit, and a bound beside a published area (which wins).
+        {"peak_dense": {"bf16_matrix": 275.0}, "die_area_max_mm2": 600.0},
+        {"peak_dense": {"bf16_matrix": 275.0}, "die_area_max_mm2": 2000.0},
+        {"peak_dense": {"bf16_matrix": 275.0}, "die_area_mm2": 800.0, "die_area_max_mm2": 600.0},
+        {"peak_dense": {"bf16_matrix": 110.0}, "die_area_max_mm2": 500.0,
+         "supported_rates": ["bf16_matrix", "fp8_matrix"]},
     ]  # fmt: skip
     # Per-chip rates against a power figure for the whole card, a chip or no stated scope, and
     # TPP from a partial rate set (a bound) or a complete one.
@@ -579,6 +586,11 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
         {"peak_dense": {"fp8_matrix": 1.0}, "tpp_min": 3.0, "tpp_max": 2.0},
     )
     cases.bad("device", "export_metrics", [1])
+    cases.bad(
+        "die_area_max_mm2",
+        "export_metrics",
+        {"peak_dense": {"bf16_matrix": 1.0}, "die_area_max_mm2": 0},
+    )
     cases.bad(
         "interconnect.host_bandwidth_max_gbs",
         "export_metrics",

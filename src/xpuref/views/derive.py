@@ -41,6 +41,7 @@ def calc_input(
         "rate_ceilings": [] if arch is None else [c.plain() for c in arch.rate_ceilings],
         "sparsity_factor": device.sparsity_factor,
         "die_area_mm2": device.die_area_mm2,
+        "die_area_max_mm2": device.die_area_max_mm2,
         "memory": {
             "bandwidth_gbs": device.memory.bandwidth_gbs,
             "capacity_bytes": device.memory.capacity_bytes,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from xpuref.calc import RETICLE_LIMIT_MM2
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
@@ -69,9 +70,27 @@ def _tpp(found: dict[str, Any]) -> str:
     return "≥ " + _number(found["tpp"])
 
 
-def _interpretation(device: Device, ds: Dataset, key: str | None, found: dict[str, Any]) -> str:
-    """The site's readings that shaped this answer: TF32's bit length, rate ceilings."""
+def _area_note(device: Device, ds: Dataset) -> str:
+    """How an unpublished die area is bounded, which sets the density's lower end."""
+    if device.die_area_max_mm2 is not None and device.die_area_max_mm2 < RETICLE_LIMIT_MM2:
+        maker = ds.vendors[device.vendor].name
+        return (
+            f"die area unpublished; {maker} states it is under {device.die_area_max_mm2:g} mm², "
+            f"so density is at least TPP / {device.die_area_max_mm2:g}"
+        )
+    return (
+        f"die area unpublished; at most the reticle limit ({RETICLE_LIMIT_MM2:g} mm², one "
+        f"exposure), so density is at least TPP / {RETICLE_LIMIT_MM2:g}"
+    )
+
+
+def _interpretation(
+    device: Device, ds: Dataset, key: str | None, found: dict[str, Any], density: bool
+) -> str:
+    """The site's readings that shaped this answer: TF32's bit length, rate ceilings, area."""
     notes = [TF32_NOTE] if key == "tf32_matrix" else []
+    if density and device.die_area_mm2 is None and found.get("tpp") is not None:
+        notes.append(_area_note(device, ds))
     arch = ds.architectures.get(device.architecture)
     ceilings = {c.rate: c for c in (arch.rate_ceilings if arch else [])}
     for rate in found.get("tpp_ceilings") or ():
@@ -104,6 +123,7 @@ def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
     """One row per rule: class, TPP (exact, range or ≥), deciding rate, density, reason."""
     statements = [c for c in published_checks(ds) if c.device_id == device.id]
     io_rules = {rule.id for rule in ds.rules if "io_bandwidth_gbs" in rule.metrics()}
+    density_rules = {rule.id for rule in ds.rules if "performance_density" in rule.metrics()}
     rows = []
     for rule, found in export_detail(device, ds).items():
         key = found.get("deciding")
@@ -130,7 +150,7 @@ def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
                 density=density,
                 reason=_reason(found, ds),
                 missing=tuple(found.get("missing") or ()),
-                interpretation=_interpretation(device, ds, key, found),
+                interpretation=_interpretation(device, ds, key, found, rule in density_rules),
                 published=tuple(
                     _statement(c.statement) for c in statements if c.statement.rule == rule
                 ),

@@ -235,15 +235,39 @@ def test_a_statement_the_figures_contradict_gives_no_bounds() -> None:
     )
 
 
-def test_an_unknown_area_leaves_only_the_tpp_line_to_narrow() -> None:
-    """Without an area any density is possible, so 'not controlled' caps TPP at 4,800 only."""
+def test_an_unknown_area_is_bounded_by_the_reticle_limit() -> None:
+    """Without an area density is at least TPP / 858, so from 2,400 on 'not controlled' is out."""
     device = _partial(110, None)
     rule = rule_by_id("us-2023-10")
     low, high = tpp_bounds_for_classes(device, rule, ["not-controlled"]) or (0, 0)
-    assert low == 1760 and high is not None and 4799.999 < high < 4800
+    # Below 2,400 a density under 3.2 (area over TPP / 3.2) still leaves the part uncontrolled;
+    # from 2,400 on density >= 2,400 / 858 = 2.8 meets the .b line whatever the area.
+    assert low == 1760 and high is not None and 2399.999 < high < 2400
     assert tpp_bounds_for_classes(device, rule, ["3A090.b", "3A090.a"]) == (1760, None)
-    # Below 4,800 the density decides and stays open; from 4,800 on it is .a whatever the area.
-    assert possible_classes(device, rule) == ["3A090.a", "unknown"]
+    assert possible_classes(device, rule) == ["not-controlled", "3A090.b", "3A090.a"]
+
+
+def test_a_stated_area_bound_narrows_density() -> None:
+    """A maker's '< 600 mm2' raises the density floor to TPP / 600; a published area wins."""
+    exact = _device(275, None)
+    assert classify(exact, "us-2023-10") == "unknown"
+    assert possible_classes(exact, rule_by_id("us-2023-10")) == ["3A090.b", "3A090.a"]
+    bounded = {**exact, "die_area_max_mm2": 600}
+    metrics = export_metrics(bounded)
+    assert metrics["performance_density"] == [4400 / 600, float("inf")]
+    assert metrics["missing"] == ["die_area_mm2"]
+    assert classify(bounded, "us-2023-10") == "3A090.a"
+    # A bound looser than the reticle limit changes nothing; a published area overrides it.
+    assert export_metrics({**exact, "die_area_max_mm2": 2000})["performance_density"][0] == (
+        4400 / 858
+    )
+    assert export_metrics({**bounded, "die_area_mm2": 800})["performance_density"] == [5.5, 5.5]
+    partial = {**_partial(110, None), "die_area_max_mm2": 500}
+    rule = rule_by_id("us-2023-10")
+    assert tpp_bounds_for_classes(partial, rule, ["not-controlled"]) is None
+    assert possible_classes(partial, rule) == ["3A090.b", "3A090.a"]
+    with pytest.raises(ValueError, match="die_area_max_mm2 must be greater than 0"):
+        export_metrics({**exact, "die_area_max_mm2": 0})
 
 
 def test_tpp_floor_and_cap_are_checked() -> None:

@@ -126,6 +126,10 @@ CASES: dict[str, tuple[Edit, str]] = {
     ),
     "tiny rate": (_device("fp32: 66.9", "fp32: 1.0e-300"), "implausibly small"),
     "card of 99999 W": (_device("tdp_w: 700", "tdp_w: 99999"), "beyond any single"),
+    "die area bound below the area": (
+        _device("die_area_mm2: 814", "die_area_mm2: 814\ndie_area_max_mm2: 600"),
+        "below the die area",
+    ),
     "negative table bytes": (
         _replace("tables/dtype_bytes.yaml", "bytes: 8,", "bytes: -8,"),
         "below the column's minimum",
