@@ -72,12 +72,17 @@ def _regions(
     tpp_cuts = [*_thresholds(rule, "tpp"), *(value * largest for value in density_lines)]
     io_low, io_high = metrics["io_bandwidth_gbs"]
     io_lines = _thresholds(rule, "io_bandwidth_gbs")
-    io_values = [probe for probe, _, _ in _probes(io_low, io_high, io_lines)]
+    # A metric the rule draws no line on cannot change its class: one probe of it is enough.
+    io_values = (
+        [probe for probe, _, _ in _probes(io_low, io_high, io_lines)] if io_lines else [io_low]
+    )
 
     def classes_at(value: float) -> set[str]:
         """Every class one TPP value gives over the densities and I/O the data leaves open."""
         if area is not None:
             densities = [value / area]
+        elif not density_lines:
+            densities = [value / largest]
         else:
             densities = [probe for probe, _, _ in _probes(value / largest, _INF, density_lines)]
         return {
