@@ -1,7 +1,8 @@
 """Which TPP values leave a rule's class in a given set: published classifications as bounds.
 
-A rule compares TPP (and density, TPP / area) only with fixed lines, so the class is constant
-between them; testing each line and a point inside each gap between lines is exact.
+A rule compares TPP, density (TPP / area) and I/O only with fixed lines, so the class is
+constant between them; testing each line and a point inside each gap between lines, for every
+metric the data leaves open, is exact.
 """
 
 from __future__ import annotations
