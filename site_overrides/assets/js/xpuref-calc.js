@@ -1134,10 +1134,14 @@
         if (undecided === null && excluded === false) {
           report.result = String(item["class"]);
           report.reason = "meets the conditions of " + item["class"];
-        } else {
+        } else if (excluded === false) {
           report.at_least = String(item["class"]);
           report.reason = "meets " + item["class"] + " at least, but " + (undecided || "an exclusion") +
             " stays open without " + list;
+        } else {
+          // While an exclusion may still apply the part may be uncontrolled: no "at least".
+          report.reason = "meets the conditions of " + item["class"] +
+            " unless an exclusion applies, which stays open without " + list;
         }
         return report;
       }

@@ -11,7 +11,8 @@ classify() returns one of: "3A090" (a device meeting the October 2022 rule, whic
 metric is an interval. TPP is exact when every rate the device supports is given; when one is
 missing the given rates make a lower bound only, and a class is given only when the bound
 already decides it. Otherwise the answer is "unknown", naming the missing fields, and
-``at_least`` narrows it where a lower class is already met ("3A090.b or higher").
+``at_least`` narrows it where a lower class is already met ("3A090.b or higher") and no
+exclusion can still apply (an open exclusion may leave the part uncontrolled).
 
 Device mappings may carry ``supported_rates``: the peak_dense keys its architecture runs. A
 list makes missing keys lower the TPP to a bound; None says the set is not known (any TPP is
@@ -371,6 +372,11 @@ def classify_explain(device: Mapping[str, Any], rule: Mapping[str, Any]) -> dict
             f"meets {decision.at_least} at least, but {decision.undecided or 'an exclusion'} "
             f"stays open without {missing}"
         )
+    elif decision.met is not None:
+        report["reason"] = (
+            f"meets the conditions of {decision.met} unless an exclusion applies, which stays "
+            f"open without {missing}"
+        )
     else:
         report["reason"] = (
             f"{decision.undecided or 'an exclusion'} cannot be decided without {missing}"
@@ -390,6 +396,8 @@ class Decision:
     applied: str | None
     exclusions: list[dict[str, Any]]
     classes: list[dict[str, Any]]
+    #: A class whose conditions hold while an exclusion or a higher class stays open.
+    met: str | None = None
 
 
 def decide(metrics: Mapping[str, Any], rule: Mapping[str, Any]) -> Decision:
@@ -413,7 +421,9 @@ def decide(metrics: Mapping[str, Any], rule: Mapping[str, Any]) -> Decision:
             name = str(item["class"])
             if undecided is None and excluded is False:
                 return Decision(name, None, None, None, exclusions, classes)
-            return Decision("unknown", name, undecided, None, exclusions, classes)
+            # While an exclusion may still apply the part may be uncontrolled: no "at least".
+            at_least = name if excluded is False else None
+            return Decision("unknown", at_least, undecided, None, exclusions, classes, met=name)
         if holds is None and undecided is None:
             undecided = str(item["class"])
     if undecided is None and excluded is False:

@@ -553,6 +553,9 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
         {"peak_dense": {"bf16_matrix": 275.0}, "die_area_mm2": 800.0, "die_area_max_mm2": 600.0},
         {"peak_dense": {"bf16_matrix": 110.0}, "die_area_max_mm2": 500.0,
          "supported_rates": ["bf16_matrix", "fp8_matrix"]},
+        # A class met while the market exclusion stays open (TPP may still fall below 4,800).
+        {"peak_dense": {"int8_matrix": 300.0}, "die_area_mm2": 300.0,
+         "supported_rates": ["int8_matrix", "fp8_matrix"], "designed_for_datacenter": False},
     ]  # fmt: skip
     # Per-chip rates against a power figure for the whole card, a chip or no stated scope, and
     # TPP from a partial rate set (a bound) or a complete one.

@@ -315,3 +315,26 @@ def test_a_rate_ceiling_caps_tpp_where_the_rate_is_missing() -> None:
     assert export_metrics(other)["tpp"][1] == float("inf")
     with pytest.raises(ValueError, match="rate_ceilings"):
         export_metrics({**device, "rate_ceilings": [{"rate": "int4_matrix"}]})
+
+
+def test_an_open_exclusion_leaves_no_class_at_least() -> None:
+    """A workstation part meeting .a's density line with TPP >= 2,400 only: not 'a or higher'.
+
+    Below 4,800 the market exclusion makes it uncontrolled, so both outcomes stay possible.
+    """
+    device = {
+        **_device(150, 300),
+        "supported_rates": ["bf16_matrix", "fp8_matrix"],
+        "designed_for_datacenter": False,
+    }
+    rule = rule_by_id("us-2023-10")
+    report = classify_explain(device, rule)
+    assert report["result"] == "unknown"
+    assert report["at_least"] is None
+    assert report["reason"] == (
+        "meets the conditions of 3A090.a unless an exclusion applies, which stays open without "
+        "peak_dense.fp8_matrix"
+    )
+    assert possible_classes(device, rule) == ["not-controlled", "3A090.a"]
+    # The same figures on a datacenter part leave no exclusion open: .a outright.
+    assert classify({**device, "designed_for_datacenter": True}, rule) == "3A090.a"
