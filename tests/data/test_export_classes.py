@@ -277,3 +277,19 @@ def test_the_reticle_limit_narrows_an_unpublished_area(catalog: Dataset) -> None
     assert record["possible_classes"] == ["3A090.b", "3A090.a"]
     rows = {row.rule: row for row in export_rows(catalog.devices["huawei-ascend-910"], catalog)}
     assert "reticle limit (858 mm²" in rows["us-2023-10"].interpretation
+
+
+def test_at_least_never_claims_more_than_the_possible_classes(catalog: Dataset) -> None:
+    """'X or higher' only where every class the data allows is X or above, never beside NC."""
+    narrowed = 0
+    for device in catalog.devices.values():
+        for rule, record in export_record(device, catalog).items():
+            possible = record["possible_classes"]
+            if record["class"] != "unknown":
+                assert possible == [record["class"]], (device.id, rule)
+            if record["at_least"] is None:
+                continue
+            narrowed += 1
+            assert "not-controlled" not in possible, (device.id, rule, possible)
+            assert all(RANK[c] >= RANK[record["at_least"]] for c in possible), (device.id, rule)
+    assert narrowed >= 10
