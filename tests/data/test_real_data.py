@@ -121,3 +121,23 @@ def test_a100_variants_keep_their_own_bandwidth(catalog: Dataset) -> None:
     large = catalog.devices["nvidia-a100-sxm4-80gb"].memory.bandwidth_gbs
     assert small == pytest.approx(1555)
     assert large == pytest.approx(2039)
+
+
+def test_die_area_is_asked_only_of_single_die_chips(catalog: Dataset) -> None:
+    """A package the maker describes as several logic dies owes no single die area."""
+    from xpuref.data.device_checks import required_fields
+
+    def wants_area(device_id: str) -> bool:
+        device = catalog.devices[device_id]
+        return "die_area_mm2" in required_fields(device, catalog.architectures[device.architecture])
+
+    for device_id, dies in (
+        ("nvidia-b200-sxm-180gb", 2),
+        ("amd-instinct-mi300x-oam-192gb", 12),
+        ("amd-instinct-mi355x-oam-288gb", 10),
+        ("intel-gaudi3-oam-128gb", 2),
+    ):
+        assert catalog.devices[device_id].dies == dies
+        assert not wants_area(device_id)
+    assert wants_area("nvidia-h100-sxm5-80gb")
+    assert catalog.devices["nvidia-h100-sxm5-80gb"].dies is None

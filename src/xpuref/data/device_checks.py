@@ -232,7 +232,12 @@ def _plausibility(device: Device, src: SourceFile) -> list[Problem]:
 def required_fields(device: Device, arch: Architecture | None) -> list[str]:
     """The figures the completeness contract asks of this device."""
     wanted = [f for f in BASIC_FIELDS if f != "die_area_mm2"]
-    single_die = device.chips_per_package == 1 and device.kind != "cpu" and device.scope != "system"
+    single_die = (
+        device.chips_per_package == 1
+        and (device.dies or 1) == 1
+        and device.kind != "cpu"
+        and device.scope != "system"
+    )
     if single_die:
         wanted.append("die_area_mm2")
     supported = arch.supported_rates() if arch is not None else None

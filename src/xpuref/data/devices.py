@@ -207,6 +207,9 @@ class Device(Launched):
     form_factor: Text
     scope: Scope
     chips_per_package: Annotated[int, Field(ge=1, le=1024)] = 1
+    #: Logic dies (compute and I/O, not memory stacks) in one chip's package, as the maker
+    #: describes them; unset means one. Die area is required only of single-die chips.
+    dies: Annotated[int, Field(ge=1, le=256)] | None = None
     visible_devices: Annotated[int, Field(ge=1, le=64)] = 1
     market: Market
     aliases: list[Text] = []

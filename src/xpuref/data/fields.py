@@ -169,6 +169,7 @@ SPEC_FIELDS: tuple[SpecField, ...] = (
         "Basics",
         "number",
     ),
+    SpecField("dies", "dies", "Logic dies per chip package", "", "dies", "Basics", "number"),
     SpecField(
         "visible_devices",
         "visible-devices",

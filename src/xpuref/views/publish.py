@@ -92,6 +92,7 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "status": device.status,
         "market": device.market,
         "chips_per_package": device.chips_per_package,
+        "dies": device.dies,
         "visible_devices": device.visible_devices,
         "name_zh": device.name_zh,
         "die": device.die,
