@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from xpuref import calc
 from xpuref.calc import RETICLE_LIMIT_MM2
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
 from xpuref.data.published import Statement
-from xpuref.views.derive import export_detail
+from xpuref.views.derive import device_input, export_detail
 from xpuref.views.published import published_checks
 
 __all__ = ["ExportRow", "export_record", "export_rows"]
@@ -72,11 +73,12 @@ def _tpp(found: dict[str, Any]) -> str:
 
 def _area_note(device: Device, ds: Dataset) -> str:
     """How an unpublished die area is bounded, which sets the density's lower end."""
-    if device.die_area_max_mm2 is not None and device.die_area_max_mm2 < RETICLE_LIMIT_MM2:
+    _, largest = calc.area_bounds(device_input(device, ds))
+    if largest < RETICLE_LIMIT_MM2:
         maker = ds.vendors[device.vendor].name
         return (
-            f"die area unpublished; {maker} states it is under {device.die_area_max_mm2:g} mm², "
-            f"so density is at least TPP / {device.die_area_max_mm2:g}"
+            f"die area unpublished; {maker} states it is under {largest:g} mm², "
+            f"so density is at least TPP / {largest:g}"
         )
     return (
         f"die area unpublished; at most the reticle limit ({RETICLE_LIMIT_MM2:g} mm², one "

@@ -19,6 +19,8 @@ EXCLUDED: dict[str, str] = {
     "TransformerConfig": "a type: transformer_config builds it on both sides",
     "transformer_config": "returns the config type; every transformer case goes through it",
     "check_rule": "Python-side argument check; classify's error cases cover it",
+    "area_bounds": "build-time only: the device page names how an unpublished area was bounded; "
+    "export_metrics' golden cases (die_area_max_mm2 edges) cover the bound both sides use",
     "device_export": "a Python mapping of classify_explain over rules",
     "device_export_classes": "a Python mapping of classify over rules",
     "link_raw_gbs": "build-time only: it bounds a catalog device's unstated host link; no page "
