@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Set up what a fresh machine lacks: the venv with the project and its packages, and with
-# --browser also Debian's Chromium for the browser tests. Safe to run again: it only does
-# what is missing or out of date.
+# Set up what a fresh machine lacks: the venv with the project and its packages, Node.js (the
+# fast tier checks the JavaScript calculators under it), and with --browser also Debian's
+# Chromium for the browser tests. Safe to run again: it only does what is missing or out of date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,10 +44,19 @@ fi
 # (in memory) any template whose source changed since.
 .venv/bin/python -m xpuref.devtools.precompile
 
-if [ "$browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
-  echo "setup: installing Debian's chromium for the browser tests"
+apt_install() {
   sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
+if ! command -v node >/dev/null 2>&1; then
+  echo "setup: installing Debian's nodejs for the JavaScript checks"
+  apt_install nodejs
+fi
+
+if [ "$browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing Debian's chromium for the browser tests"
+  apt_install chromium
 fi

@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import io
+import json
 import os
 import shutil
 import socket
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 import yaml
+from hypothesis import settings
 
 from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.knowledge import Knowledge, load_knowledge
@@ -30,6 +33,12 @@ from xpuref.data.tables import load_tables
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+
+# Property tests never fail on wall-clock time: a shared 2-core machine is slow at random.
+# In CI the examples are also derandomised, so a run is repeatable.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 ROOT = Path(__file__).resolve().parents[1]
 VALID = ROOT / "tests" / "fixtures" / "valid"
@@ -95,20 +104,47 @@ def strict_knowledge(root: Path) -> Knowledge:
     return knowledge
 
 
-def real_rules() -> list[dict[str, Any]]:
-    """The export rules of the real data/export_controls.yaml, validated, as plain mappings."""
+@functools.cache
+def _real_rules_json() -> str:
+    """The real export rules, validated once per test process, as JSON text."""
     problems: list[Problem] = []
     loaded = load_model(RulesFile, REAL_DATA / "export_controls.yaml", REAL_DATA, problems)
     assert loaded is not None, problems
-    return [rule.plain() for rule in loaded[0].rules]
+    return json.dumps([rule.plain() for rule in loaded[0].rules])
+
+
+def real_rules() -> list[dict[str, Any]]:
+    """The export rules of the real data/export_controls.yaml, validated, as fresh mappings."""
+    rules: list[dict[str, Any]] = json.loads(_real_rules_json())
+    return rules
+
+
+@functools.cache
+def _real_presets() -> tuple[tuple[str, ModelPreset], ...]:
+    """The real model presets, validated once per test process (the models are frozen)."""
+    problems: list[Problem] = []
+    loaded = load_model(PresetsFile, REAL_DATA / "models.yaml", REAL_DATA, problems)
+    assert loaded is not None, problems
+    return tuple(loaded[0].models.items())
 
 
 def real_presets() -> dict[str, ModelPreset]:
     """The model presets of the real data/models.yaml, validated."""
-    problems: list[Problem] = []
-    loaded = load_model(PresetsFile, REAL_DATA / "models.yaml", REAL_DATA, problems)
-    assert loaded is not None, problems
-    return dict(loaded[0].models)
+    return dict(_real_presets())
+
+
+@functools.cache
+def real_dataset() -> Dataset:
+    """The real data/, loaded and checked (published classes too) once per test process."""
+    from xpuref.views.checked import load_checked
+
+    return load_checked(REAL_DATA)
+
+
+@pytest.fixture(scope="session")
+def real_data() -> Dataset:
+    """The real data/, validated once per test process and shared by every test that reads it."""
+    return real_dataset()
 
 
 @pytest.fixture(scope="session")
@@ -134,6 +170,29 @@ def run_xpuref(*args: str, **env_extra: str) -> subprocess.CompletedProcess[str]
         text=True,
         check=False,
     )
+
+
+@dataclass(frozen=True)
+class CliRun:
+    """What one in-process run of the command line returned and printed."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_cli(*args: str) -> CliRun:
+    """Run the command line in this process (any escaping exception fails the calling test).
+
+    Much cheaper than ``run_xpuref``; keep a fresh-process run where the test is about the
+    process itself (exit status, no traceback printed, a hang guard).
+    """
+    from xpuref.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return CliRun(code, out.getvalue(), err.getvalue())
 
 
 @dataclass(frozen=True)

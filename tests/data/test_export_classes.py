@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.conftest import real_dataset
 
 from xpuref import calc
 from xpuref.cli import main
 from xpuref.data.dataset import Dataset
 from xpuref.data.paths import DATA_DIR
 from xpuref.render.pages import derived_rows
-from xpuref.views.checked import load_checked
 from xpuref.views.derive import device_input, export_detail, export_detail_data
 from xpuref.views.export_view import export_record, export_rows
 from xpuref.views.published import published_checks
@@ -24,7 +24,7 @@ RANK = {"not-controlled": 0, "3A090.b": 1, "3A090.a": 2, "3A090": 2}
 @pytest.fixture(scope="module")
 def catalog() -> Dataset:
     """The real data, with its published-statement checks passed."""
-    return load_checked(DATA_DIR)
+    return real_dataset()
 
 
 def _input(ds: Dataset, device_id: str) -> dict[str, Any]:

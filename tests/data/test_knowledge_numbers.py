@@ -6,10 +6,9 @@ import re
 
 import pytest
 import yaml
-from tests.conftest import ROOT
+from tests.conftest import ROOT, real_dataset
 
-from xpuref.data.dataset import Dataset, load_dataset
-from xpuref.data.paths import DATA_DIR
+from xpuref.data.dataset import Dataset
 from xpuref.views.targets import target_rows
 
 #: A number with a unit, as the glossary, the ecosystem map and architecture bullets quote them.
@@ -137,7 +136,7 @@ def _quotes() -> set[tuple[str, str, str]]:
 @pytest.fixture(scope="module")
 def catalog() -> Dataset:
     """The real data."""
-    return load_dataset(DATA_DIR)
+    return real_dataset()
 
 
 def _entry(file: str, entry_id: str) -> str:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from tests.conftest import real_dataset
 
-from xpuref.data.dataset import Dataset, load_dataset
+from xpuref.data.dataset import Dataset
 from xpuref.data.paths import DATA_DIR
 
 
 @pytest.fixture(scope="module")
 def catalog() -> Dataset:
     """The project's real catalog."""
-    return load_dataset(DATA_DIR)
+    return real_dataset()
 
 
 def test_real_data_validates(catalog: Dataset) -> None:
@@ -62,7 +63,6 @@ def test_multi_chip_cards_are_per_chip(catalog: Dataset) -> None:
 def test_every_number_is_sourced(catalog: Dataset) -> None:
     """Each numeric field of each device is claimed by one of its sources."""
     from xpuref.data.device_checks import numeric_paths
-    from xpuref.data.paths import DATA_DIR
     from xpuref.data.yamlfile import read_yaml
 
     for device_id, name in catalog.device_files.items():

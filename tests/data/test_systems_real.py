@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from tests.conftest import real_dataset
 
-from xpuref.data.dataset import Dataset, load_dataset
-from xpuref.data.paths import DATA_DIR
+from xpuref.data.dataset import Dataset
 from xpuref.views.systems import system_totals
 
 #: Systems the issue asks for, with member device, count and domain size.
@@ -22,7 +22,7 @@ EXPECTED = {
 @pytest.fixture(scope="module")
 def catalog() -> Dataset:
     """The project's real catalog (loading it runs every system check)."""
-    return load_dataset(DATA_DIR)
+    return real_dataset()
 
 
 def test_the_issues_systems_are_there(catalog: Dataset) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from tests.conftest import ROOT
+from tests.conftest import ROOT, CliRun, run_cli
 
 DEVICE = Path("devices/nvidia/nvidia-h100-sxm5-80gb.yaml")
 LOCATED = re.compile(r"^data/[^:]+:\d+: [^:]+: .+$")
@@ -183,10 +183,15 @@ CASES: dict[str, tuple[Edit, str]] = {
 }
 
 
-def _run(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run the CLI against a data folder with a hang guard (not a timing assertion)."""
+def _run(data: Path) -> CliRun:
+    """Run ``xpuref validate`` on a data folder in this process."""
+    return run_cli("validate", "--data", str(data))
+
+
+def _run_process(data: Path) -> subprocess.CompletedProcess[str]:
+    """Run the CLI in a fresh process with a hang guard (not a timing assertion)."""
     return subprocess.run(
-        [sys.executable, "-m", "xpuref.cli", "validate", "--data", str(data), *args],
+        [sys.executable, "-m", "xpuref.cli", "validate", "--data", str(data)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -209,6 +214,21 @@ def test_hostile_file_is_refused(name: str, data_copy: Path) -> None:
     assert lines, done.stderr
     assert all(LOCATED.match(line) for line in lines), lines
     assert any(expected in line for line in lines), lines
+
+
+#: Cases whose failure mode could be a hang or a crash of the interpreter: run in a process too.
+_IN_A_PROCESS = ("symlink to /dev/zero", "fifo", "billion laughs", "deep nesting")
+
+
+@pytest.mark.parametrize("name", _IN_A_PROCESS)
+def test_hostile_file_in_a_fresh_process(name: str, data_copy: Path) -> None:
+    """The command itself exits 1 with located lines and no traceback, within a hang guard."""
+    edit, expected = CASES[name]
+    edit(data_copy)
+    done = _run_process(data_copy)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    assert any(expected in line and LOCATED.match(line) for line in done.stderr.splitlines())
 
 
 def test_bad_vendor_url_is_reported_once(data_copy: Path) -> None:

@@ -7,11 +7,10 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from tests.conftest import ROOT, real_presets, real_rules
+from tests.conftest import ROOT, real_dataset, real_presets, real_rules
 
 from xpuref import calc
-from xpuref.data.dataset import Dataset, load_dataset
-from xpuref.data.paths import data_dir
+from xpuref.data.dataset import Dataset
 from xpuref.data.version import DataVersion
 from xpuref.render import calculators as calculators_page
 from xpuref.render.pagecontext import PageContext
@@ -23,7 +22,7 @@ PAGES = ROOT / "content" / "calculators"
 @pytest.fixture(scope="module")
 def catalog() -> Dataset:
     """The real catalog."""
-    return load_dataset(data_dir())
+    return real_dataset()
 
 
 def _ctx(catalog: Dataset, url: str = "calculators/flops/") -> PageContext:

@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.conftest import REAL_DATA, VALID, real_rules
+from tests.conftest import REAL_DATA, VALID, real_dataset, real_rules
 from tests.conftest import strict_knowledge as load_knowledge
 
-from xpuref.data.dataset import Dataset, load_dataset
+from xpuref.data.dataset import Dataset
 from xpuref.data.knowledge import Knowledge
 from xpuref.data.version import data_version
 from xpuref.render.knowledge import (
@@ -117,7 +117,7 @@ def test_export_classes_link_devices(catalog: Dataset) -> None:
 
 def test_disagreements_table_lists_real_alternatives() -> None:
     """The real catalog's alternatives appear with canonical and other values."""
-    real = load_dataset(REAL_DATA)
+    real = real_dataset()
     count = sum(len(d.alternatives) for d in real.devices.values())
     html = str(disagreements_html(real, PageContext(real, data_version(REAL_DATA), "x/", True)))
     assert html.count("<tr><td><a href=") == count

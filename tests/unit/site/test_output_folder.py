@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.conftest import run_xpuref
+from tests.conftest import run_cli, run_xpuref
 
 from xpuref.site.build import MARKER, SiteBuildError, check_output
 
@@ -46,7 +46,7 @@ def test_unwritable_place_is_a_clear_error(data_copy: Path) -> None:
 @pytest.mark.parametrize("sizes", ["abc", "10,x", "0", "-5", ""])
 def test_bench_sizes_must_be_numbers(sizes: str) -> None:
     """bench --sizes abc is refused with a usage message, not a traceback."""
-    done = run_xpuref("bench", "--sizes", sizes)
+    done = run_cli("bench", "--sizes", sizes)
     assert done.returncode == 2
     assert "--sizes" in done.stderr or "size" in done.stderr
     assert "Traceback" not in done.stderr

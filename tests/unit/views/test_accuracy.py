@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.conftest import REAL_DATA, ROOT
+from tests.conftest import ROOT, real_dataset
 
 from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.problems import DataError
@@ -15,7 +15,6 @@ from xpuref.data.version import DataVersion
 from xpuref.render.accuracy import format_error, macros
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.accuracy import accuracy_rows, accuracy_summary, within_bound
-from xpuref.views.checked import load_checked
 
 PAGE = ROOT / "content" / "calculators" / "accuracy.md"
 
@@ -23,7 +22,7 @@ PAGE = ROOT / "content" / "calculators" / "accuracy.md"
 @pytest.fixture(scope="module")
 def catalog() -> Dataset:
     """The real data, validated, measurements included."""
-    return load_checked(REAL_DATA)
+    return real_dataset()
 
 
 def test_at_least_twenty_sourced_cases_of_every_kind(catalog: Dataset) -> None:

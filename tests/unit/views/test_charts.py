@@ -14,11 +14,10 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.conftest import ROOT, make_data_dir, real_rules
+from tests.conftest import ROOT, make_data_dir, real_dataset, real_rules
 
 from xpuref import calc
 from xpuref.data.dataset import Dataset, load_dataset
-from xpuref.data.paths import data_dir
 from xpuref.data.version import DataVersion
 from xpuref.render.charts import device_section, macros, render_chart
 from xpuref.render.inline_json import dumps_for_html, script_json
@@ -37,7 +36,7 @@ from xpuref.views.publish import device_record
 @cache
 def real() -> Dataset:
     """The real catalog, loaded once."""
-    return load_dataset(data_dir())
+    return real_dataset()
 
 
 @cache

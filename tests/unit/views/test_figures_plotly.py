@@ -15,10 +15,9 @@ from typing import Any
 import plotly.graph_objects as go
 import pytest
 from plotly.offline import get_plotlyjs_version
-from tests.conftest import ROOT
+from tests.conftest import ROOT, real_dataset
 
-from xpuref.data.dataset import Dataset, load_dataset
-from xpuref.data.paths import DATA_DIR
+from xpuref.data.dataset import Dataset
 from xpuref.views import figures
 
 BUNDLE = ROOT / "site_overrides" / "assets" / "vendor" / "plotly" / "plotly-basic.min.js"
@@ -27,7 +26,7 @@ BUNDLE = ROOT / "site_overrides" / "assets" / "vendor" / "plotly" / "plotly-basi
 @cache
 def real() -> Dataset:
     """The real catalog, loaded once."""
-    return load_dataset(DATA_DIR)
+    return real_dataset()
 
 
 def _validate(figure: dict[str, Any]) -> go.Figure:

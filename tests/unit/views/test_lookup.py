@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.conftest import REAL_DATA, run_xpuref
+from tests.conftest import real_dataset, run_cli, run_xpuref
 
 import xpuref
 from xpuref.data.dataset import Dataset
-from xpuref.views.checked import load_checked
 from xpuref.views.lookup import (
     AmbiguousDeviceError,
     UnknownDeviceError,
@@ -22,7 +21,7 @@ from xpuref.views.lookup import (
 @pytest.fixture(scope="module")
 def catalog() -> Dataset:
     """The real data, validated."""
-    return load_checked(REAL_DATA)
+    return real_dataset()
 
 
 @pytest.mark.parametrize(
@@ -119,10 +118,10 @@ def test_package_level_lookup() -> None:
 
 def test_cli_lookup() -> None:
     """`xpuref lookup` prints the SKU and per-device peaks; an unknown name exits 1."""
-    done = run_xpuref("lookup", "AMD Instinct MI250X", "--json")
+    done = run_cli("lookup", "AMD Instinct MI250X", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["peak_dense_per_device"]["bf16_matrix"] == 191.5
-    text = run_xpuref("lookup", "NVIDIA A100-SXM4-80GB")
+    text = run_cli("lookup", "NVIDIA A100-SXM4-80GB")
     assert "nvidia-a100-sxm4-80gb" in text.stdout and "312 TFLOPS" in text.stdout
     missing = run_xpuref("lookup", "H100")
     assert missing.returncode == 1

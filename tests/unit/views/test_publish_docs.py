@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, real_dataset
 
-from xpuref.data.dataset import Dataset, load_dataset
+from xpuref.data.dataset import Dataset
 from xpuref.views.publish import device_record
 from xpuref.views.systems import system_record
 
@@ -35,7 +35,7 @@ def test_every_device_key_is_documented(dataset: Dataset) -> None:
 
 
 def test_every_system_key_is_documented() -> None:
-    real = load_dataset(ROOT / "data")
+    real = real_dataset()
     assert real.systems, "the real catalog has systems to check"
     documented = _documented(_section("devices.json"))
     for system in real.systems.values():

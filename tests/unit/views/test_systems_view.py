@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from tests.conftest import real_dataset
 
-from xpuref.data.dataset import Dataset, load_dataset
+from xpuref.data.dataset import Dataset
 from xpuref.data.devices import GIB
-from xpuref.data.paths import DATA_DIR
 from xpuref.views.systems import member_power_w, system_record, system_totals, total_rows
 
 
 @pytest.fixture(scope="module")
 def catalog() -> Dataset:
     """The project's real catalog."""
-    return load_dataset(DATA_DIR)
+    return real_dataset()
 
 
 def test_dgx_h100_holds_640_gib(catalog: Dataset) -> None:
