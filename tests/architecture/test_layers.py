@@ -15,7 +15,7 @@ PACKAGE = ROOT / "src" / "xpuref"
 #: Each layer and the layers it may import (its own included). Order: lowest first.
 ALLOWED: dict[str, set[str]] = {
     "calc": {"calc"},
-    "data": {"data"},
+    "data": {"data", "calc"},
     "views": {"views", "data", "calc"},
     "render": {"render", "views", "data", "calc"},
     "site": {"site", "render", "views", "data", "calc"},

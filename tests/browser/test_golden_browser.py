@@ -12,6 +12,7 @@ from tests.unit.devtools.test_golden import EXCLUDED
 from xpuref import calc
 from xpuref.data.dataset import Dataset
 from xpuref.devtools.golden import golden_vectors
+from xpuref.render.tables_js import tables_script
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -25,6 +26,7 @@ CHECKER_JS = ROOT / "tests" / "js" / "golden_check.js"
 def _load(page: Page) -> None:
     """A blank page with the calculator module and the checker loaded."""
     page.set_content("<!doctype html><title>golden</title>")
+    page.add_script_tag(content=tables_script())
     page.add_script_tag(path=str(CALC_JS))
     page.add_script_tag(path=str(CHECKER_JS))
 

@@ -8,17 +8,17 @@ and flops. Attention score and value matmuls are counted over the full sequence 
 halving); norms, activations, softmax and embedding lookups are not counted as MACs, and
 biases add parameters but no MACs. Inputs and outputs are SI: FLOPs, bytes, seconds,
 FLOP/s, bytes/s (device records keep the site's TFLOPS and GB/s; TPP is in the regulation's
-own units). Numeric formats are named fp64, fp32, tf32, bf16, fp16, fp8, int8 and int4
-(int4 is half a byte; tf32 is stored in 4 bytes). Every function is pure: rules and model
-descriptions arrive as arguments (xpuref.data loads and validates them); bad arguments raise
-ValueError naming the argument. Only the standard library is imported.
+own units). Numeric formats (fp64 ... int4: key, label, bits, bytes, units) are one table,
+``PRECISIONS``; tf32 is stored in 4 bytes and int4 in half a byte. Every
+function is pure: rules and model descriptions arrive as arguments (xpuref.data loads and
+validates them); bad arguments raise ValueError naming the argument. Only the standard
+library is imported.
 """
 
 from xpuref.calc._cost import Cost
 from xpuref.calc._device import device_derived, device_export, device_export_classes
-from xpuref.calc._dtypes import DTYPE_BYTES, dtype_bytes, tensor_bytes
+from xpuref.calc._dtypes import dtype_bytes, tensor_bytes
 from xpuref.calc._export import (
-    BIT_LENGTHS,
     EXPORT_CLASSES,
     RETICLE_LIMIT_MM2,
     area_bounds,
@@ -41,6 +41,15 @@ from xpuref.calc._memory import (
     weights_bytes,
 )
 from xpuref.calc._mfu import mfu, model_flops_per_token, training_flops_per_token
+from xpuref.calc._precisions import (
+    BIT_LENGTHS,
+    DTYPE_BYTES,
+    PRECISIONS,
+    RATE_ORDER,
+    SPARSE_KEYS,
+    Precision,
+    precision_table,
+)
 from xpuref.calc._presets import MODEL_KINDS, model_cost, preset_transformer
 from xpuref.calc._roofline import (
     attainable_flops,
@@ -76,9 +85,13 @@ __all__ = [
     "EXPORT_CLASSES",
     "GIB",
     "MODEL_KINDS",
+    "PRECISIONS",
+    "RATE_ORDER",
     "RETICLE_LIMIT_MM2",
+    "SPARSE_KEYS",
     "Conv2dCost",
     "Cost",
+    "Precision",
     "TransformerConfig",
     "activation_bytes_per_layer",
     "area_bounds",
@@ -114,6 +127,7 @@ __all__ = [
     "model_flops_per_token",
     "performance_density",
     "possible_classes",
+    "precision_table",
     "preset_transformer",
     "ridge_point",
     "roofline_time",

@@ -28,14 +28,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from xpuref.calc._export import _tpp_interval, classify_explain, device_tpp, section
+from xpuref.calc._precisions import SPARSE_KEYS
 from xpuref.calc._validate import check_count, check_number
 
-__all__ = ["SPARSE_KEYS", "device_derived", "device_export", "device_export_classes"]
+__all__ = ["device_derived", "device_export", "device_export_classes"]
 
-#: Matrix-rate keys that structured sparsity applies to (vendors offer none for fp64/fp32).
-SPARSE_KEYS: frozenset[str] = frozenset(
-    f"{fmt}_matrix" for fmt in ("tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4")
-)
 
 
 def _number(name: str, value: Any) -> float | None:

@@ -6,21 +6,10 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from xpuref.calc._precisions import DTYPE_BYTES
 from xpuref.calc._validate import check_choice, check_count
 
-__all__ = ["DTYPE_BYTES", "dtype_bytes", "tensor_bytes"]
-
-#: Bytes per element. tf32 is a compute format stored in 32-bit words; int4 packs two per byte.
-DTYPE_BYTES: dict[str, float] = {
-    "fp64": 8.0,
-    "fp32": 4.0,
-    "tf32": 4.0,
-    "bf16": 2.0,
-    "fp16": 2.0,
-    "fp8": 1.0,
-    "int8": 1.0,
-    "int4": 0.5,
-}
+__all__ = ["dtype_bytes", "tensor_bytes"]
 
 
 def dtype_bytes(dtype: Any, *, name: str = "dtype") -> float:

@@ -29,10 +29,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from xpuref.calc._precisions import BIT_LENGTHS
 from xpuref.calc._validate import check_number
 
 __all__ = [
-    "BIT_LENGTHS",
     "EXPORT_CLASSES",
     "RETICLE_LIMIT_MM2",
     "area_bounds",
@@ -45,18 +45,6 @@ __all__ = [
     "tpp",
 ]
 
-BIT_LENGTHS: dict[str, int] = {
-    "fp64": 64,
-    "fp32": 32,
-    "tf32": 32,
-    "fp16": 16,
-    "bf16": 16,
-    "fp8": 8,
-    "fp6": 6,
-    "fp4": 4,
-    "int8": 8,
-    "int4": 4,
-}
 
 #: Every value classify() can return, from least to most controlled ("unknown" last).
 EXPORT_CLASSES: tuple[str, ...] = ("not-controlled", "3A090.b", "3A090.a", "3A090", "unknown")

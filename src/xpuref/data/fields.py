@@ -1,13 +1,16 @@
 """The one field catalogue: every figure a device has, with its label, unit, anchor and column.
 
 Schema, spec rows, compare rows, CSV columns, figures, calculators and templates all read
-this module. Adding a precision is one entry in ``PRECISIONS`` (and ``RATE_ORDER``) plus data.
+this module. The numeric formats themselves (label, bits, bytes, which units run them) are
+``xpuref.calc.PRECISIONS``: adding a precision is one entry there plus the data that uses it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+from xpuref.calc import BIT_LENGTHS, PRECISIONS, RATE_ORDER, Precision
 
 __all__ = [
     "BASIC_FIELDS",
@@ -26,21 +29,6 @@ __all__ = [
 ]
 
 Unit = Literal["matrix", "vector"]
-
-
-@dataclass(frozen=True)
-class Precision:
-    """A numeric format a compute unit runs: its display name and bit length."""
-
-    key: str
-    label: str
-    bits: int
-    integer: bool
-
-    @property
-    def unit(self) -> str:
-        """TOPS for integer formats, TFLOPS for floating point."""
-        return "TOPS" if self.integer else "TFLOPS"
 
 
 @dataclass(frozen=True)
@@ -78,43 +66,6 @@ class Rate:
         return f"peak_dense.{self.key}"
 
 
-PRECISIONS: dict[str, Precision] = {
-    p.key: p
-    for p in (
-        Precision("fp64", "FP64", 64, False),
-        Precision("fp32", "FP32", 32, False),
-        # TF32 operands occupy a 32-bit word; the export rules count that width.
-        Precision("tf32", "TF32", 32, False),
-        Precision("bf16", "BF16", 16, False),
-        Precision("fp16", "FP16", 16, False),
-        Precision("fp8", "FP8", 8, False),
-        Precision("fp6", "FP6", 6, False),
-        Precision("fp4", "FP4", 4, False),
-        Precision("int8", "INT8", 8, True),
-        Precision("int4", "INT4", 4, True),
-    )
-}
-
-#: Display order of the rate figures: (precision, unit).
-RATE_ORDER: tuple[tuple[str, Unit], ...] = (
-    ("fp64", "vector"),
-    ("fp64", "matrix"),
-    ("fp32", "vector"),
-    ("fp32", "matrix"),
-    ("fp16", "vector"),
-    ("bf16", "vector"),
-    ("tf32", "matrix"),
-    ("bf16", "matrix"),
-    ("fp16", "matrix"),
-    ("fp8", "matrix"),
-    ("fp6", "matrix"),
-    ("fp4", "matrix"),
-    ("int8", "matrix"),
-    ("int4", "matrix"),
-    ("int8", "vector"),
-)
-
-
 def rate_key(precision: str, unit_kind: Unit) -> str:
     """The peak_dense key of a precision on a unit ('bf16_matrix', 'fp32')."""
     return f"{precision}_matrix" if unit_kind == "matrix" else precision
@@ -124,7 +75,6 @@ RATES: dict[str, Rate] = {
     rate_key(p, u): Rate(rate_key(p, u), PRECISIONS[p], u) for p, u in RATE_ORDER
 }
 RATE_KEYS: tuple[str, ...] = tuple(RATES)
-BIT_LENGTHS: dict[str, int] = {key: p.bits for key, p in PRECISIONS.items()}
 
 
 def rate(key: str) -> Rate:

@@ -25,6 +25,7 @@ from xpuref.render.page_macros import MacroError
 from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import device_page, render_page_macros
 from xpuref.render.systems import system_page
+from xpuref.render.tables_js import TABLES_JS_PATH, tables_script
 from xpuref.site.csp import HEADERS_FILE, add_meta, policy, script_hashes
 from xpuref.site.handoff import read_handoff
 from xpuref.site.notfound import rewrite_404
@@ -124,6 +125,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     )
     _add(files, taken, File.generated(config, "data/devices.csv", content=devices_csv(ds)))
     _add(files, taken, File.generated(config, "data/lookup.json", content=lookup_json(ds)))
+    _add(files, taken, File.generated(config, TABLES_JS_PATH, content=tables_script()))
     return files
 
 

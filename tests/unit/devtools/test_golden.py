@@ -29,6 +29,12 @@ EXCLUDED: dict[str, str] = {
     "page calculator does (tests/unit/calc/test_calc_export.py covers it)",
     "tpp_bounds_for_classes": "build-time only: published statements bound a catalog device's "
     "TPP; no page calculator reads them (tests/unit/calc/test_calc_export.py covers it)",
+    "precision_table": "build-time only: it writes xpuref-tables.js, the very table the JavaScript "
+    "port reads; BIT_LENGTHS and DTYPE_BYTES are compared on both sides",
+    "PRECISIONS": "the table itself; the browser receives it through xpuref-tables.js",
+    "Precision": "the table's row type",
+    "RATE_ORDER": "the table's display order; the browser receives it through xpuref-tables.js",
+    "SPARSE_KEYS": "derived from the table on both sides; device_derived's sparse rows cover it",
     "system_totals": "build-time only: no page calculator totals systems, so there is no "
     "JavaScript twin (tests/unit/calc/test_calc_system.py covers it)",
 }

@@ -1,0 +1,25 @@
+"""The browser's copy of calc's tables, written at build time as ``assets/js/xpuref-tables.js``.
+
+xpuref-calc.js reads ``globalThis.xpurefTables`` instead of carrying its own copy of the
+precision table, so the JavaScript port cannot drift from Python's formats.
+"""
+
+from __future__ import annotations
+
+import json
+
+from xpuref import calc
+
+__all__ = ["TABLES_JS_PATH", "tables_script"]
+
+#: Where the generated script sits in the site (listed before xpuref-calc.js in mkdocs.yml).
+TABLES_JS_PATH = "assets/js/xpuref-tables.js"
+
+
+def tables_script() -> str:
+    """The script defining ``globalThis.xpurefTables`` from ``calc.precision_table()``."""
+    table = json.dumps(calc.precision_table(), sort_keys=True, separators=(",", ":"))
+    return (
+        "/* Generated at build time from xpuref.calc.PRECISIONS: do not edit. */\n"
+        f"globalThis.xpurefTables = Object.freeze({table});\n"
+    )
