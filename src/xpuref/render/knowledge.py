@@ -14,8 +14,8 @@ from xpuref.render.env import ENV as _ENV
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.coverage import coverage_report
 from xpuref.views.derive import export_detail
+from xpuref.views.numbers import format_number
 from xpuref.views.published import published_checks
-from xpuref.views.spec import format_number
 from xpuref.views.targets import target_rows
 
 __all__ = [

@@ -22,7 +22,8 @@ from xpuref.views.coverage import device_source_tiers
 from xpuref.views.derive import derived_for, export_detail
 from xpuref.views.export_view import export_rows
 from xpuref.views.figures import HALF, vendor_colors
-from xpuref.views.spec import device_spec_rows, format_number
+from xpuref.views.numbers import format_number
+from xpuref.views.spec import device_spec_rows
 from xpuref.views.urls import page_url, relative_url
 
 __all__ = [
@@ -52,7 +53,7 @@ _KEY_LABELS = {key: rate.label.removesuffix(" (vector)") for key, rate in RATES.
 
 def _num(value: float, digits: int = 4) -> str:
     """Round a derived figure for display."""
-    return format_number(float(f"{value:.{digits}g}"))
+    return format_number(value, digits)
 
 
 def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:

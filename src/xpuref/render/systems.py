@@ -12,7 +12,7 @@ from xpuref.data.version import DataVersion
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.safetext import front_matter
 from xpuref.views.coverage import source_tiers
-from xpuref.views.spec import format_number
+from xpuref.views.numbers import format_number
 from xpuref.views.systems import member_rows, system_totals, total_rows
 from xpuref.views.urls import page_url, relative_url
 

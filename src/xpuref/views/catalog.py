@@ -9,7 +9,7 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
 from xpuref.views.figures._common import HALF, half_rate, precision_label, rate_unit
-from xpuref.views.spec import format_number
+from xpuref.views.numbers import format_number
 
 __all__ = [
     "CatalogRow",

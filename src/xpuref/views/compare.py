@@ -9,8 +9,9 @@ from typing import Any, Literal
 from xpuref.data.dataset import Dataset
 from xpuref.data.fields import RATES, SPEC_FIELDS
 from xpuref.views.figures._common import fmt
+from xpuref.views.numbers import format_number
 from xpuref.views.publish import device_record
-from xpuref.views.spec import format_number, sources_for
+from xpuref.views.spec import sources_for
 
 __all__ = ["COMPUTED", "MAX_DEVICES", "CompareRow", "compare_payload", "compare_rows"]
 

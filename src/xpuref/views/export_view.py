@@ -12,6 +12,7 @@ from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
 from xpuref.data.published import Statement
 from xpuref.views.derive import device_input, export_detail
+from xpuref.views.numbers import format_number
 from xpuref.views.published import published_checks
 
 __all__ = ["ExportRow", "export_record", "export_rows"]
@@ -40,7 +41,7 @@ class ExportRow:
 
 def _number(value: float | None, digits: int = 5) -> str:
     """A figure rounded for display."""
-    return "—" if value is None else f"{float(f'{value:.{digits}g}'):,g}"
+    return "—" if value is None else format_number(value, digits)
 
 
 def _io(found: dict[str, Any]) -> str:

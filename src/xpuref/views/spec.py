@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device, Source
 from xpuref.data.fields import RATES, SPEC_FIELDS
+from xpuref.views.numbers import format_number
 from xpuref.views.units import capacity_text
 
 __all__ = [
     "SpecRow",
     "anchor_for",
     "device_spec_rows",
-    "format_number",
     "sources_for",
     "spec_rows",
 ]
@@ -41,13 +41,6 @@ def anchor_for(field: str) -> str:
     if field.startswith("peak_dense.") and key in RATES:
         return RATES[key].anchor
     raise KeyError(field)
-
-
-def format_number(value: float) -> str:
-    """Show a number the way a datasheet would: no trailing zeros, thousands separated."""
-    if float(value).is_integer():
-        return f"{int(value):,}"
-    return f"{value:,.4f}".rstrip("0").rstrip(".")
 
 
 def sources_for(device: Device, field: str) -> tuple[Source, ...]:

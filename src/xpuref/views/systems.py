@@ -15,7 +15,7 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.devices import GIB, Device, Source
 from xpuref.data.fields import RATES
 from xpuref.data.systems import LinkOrigin, System
-from xpuref.views.spec import format_number
+from xpuref.views.numbers import format_number
 
 __all__ = [
     "MemberRow",
@@ -119,7 +119,7 @@ def member_rows(system: System, ds: Dataset) -> list[MemberRow]:
 
 def _num(value: float) -> str:
     """Six significant figures (exact for sums of datasheet figures), thousands separated."""
-    return format_number(float(f"{value:.6g}"))
+    return format_number(value, 6)
 
 
 def _sources(system: System, field: str) -> tuple[Source, ...]:

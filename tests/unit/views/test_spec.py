@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from xpuref.data.dataset import load_dataset
-from xpuref.views.spec import anchor_for, format_number, spec_rows
+from xpuref.views.numbers import format_number
+from xpuref.views.spec import anchor_for, spec_rows
 
 
 def test_anchors_are_stable_names() -> None:
@@ -36,3 +39,23 @@ def test_rows_of_fixture(data_copy: Path) -> None:
     assert "fp4-matrix" not in rows
     assert "transistors" not in rows
     assert len({r.anchor for r in spec_rows(device)}) == len(spec_rows(device))
+
+
+@pytest.mark.parametrize(
+    ("value", "digits", "text"),
+    [
+        (0.08912, None, "0.08912"),
+        (989.5, None, "989.5"),
+        (1979.0, None, "1,979"),
+        (1e-05, None, "0.00001"),
+        (1234567.891, None, "1,234,567.891"),
+        (1234567.891, 4, "1,235,000"),
+        (0.0891234, 3, "0.0891"),
+        (-2.5, None, "-2.5"),
+    ],
+)
+def test_format_number_keeps_the_stored_value_unless_told_the_digits(
+    value: float, digits: int | None, text: str
+) -> None:
+    """The one formatter shows a stored figure exactly and a derived one to its digits."""
+    assert format_number(value, digits) == text

@@ -11,7 +11,7 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
 from xpuref.views.figures._palette import vendor_style
-from xpuref.views.spec import format_number
+from xpuref.views.numbers import format_number
 
 __all__ = [
     "HALF",
@@ -46,8 +46,8 @@ def esc(text: str) -> str:
 
 
 def fmt(value: float, digits: int = 4) -> str:
-    """A number rounded to ``digits`` significant figures, shown as on a datasheet."""
-    return format_number(float(f"{value:.{digits}g}"))
+    """A derived number for charts: ``digits`` significant figures, shown as on a datasheet."""
+    return format_number(value, digits)
 
 
 def hover(title: str, lines: Iterable[tuple[str, str]]) -> str:
