@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from xpuref.data.paths import data_dir
@@ -67,23 +67,33 @@ def _lookup(args: argparse.Namespace) -> int:
     return 0
 
 
-def _build(args: argparse.Namespace) -> int:
-    """Build the site into a temporary folder, then swap it into place."""
-    from xpuref.site.build import SiteBuildError, build_site
+def _site_step(verb: str, stopped: str, out: str, step: Callable[[], Path]) -> Path | None:
+    """Run a build step; print one line for each way it can fail, and return None then."""
+    from xpuref.site.build import SiteBuildError
 
     try:
-        out = build_site(Path(args.config), Path(args.out), strict=not args.no_strict)
+        return step()
     except DataError as exc:
         print(exc.report(), file=sys.stderr)
-        print(
-            "build stopped: data is invalid; the existing site was left as it was", file=sys.stderr
-        )
-        return 1
+        print(f"{verb} stopped: {stopped}", file=sys.stderr)
     except SiteBuildError as exc:
-        print(f"build failed: {exc}", file=sys.stderr)
-        return 1
+        print(f"{verb} failed: {exc}", file=sys.stderr)
     except OSError as exc:
-        print(f"build failed: {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"{verb} failed: {out}: {exc.strerror or exc}", file=sys.stderr)
+    return None
+
+
+def _build(args: argparse.Namespace) -> int:
+    """Build the site into a temporary folder, then swap it into place."""
+    from xpuref.site.build import build_site
+
+    out = _site_step(
+        "build",
+        "data is invalid; the existing site was left as it was",
+        args.out,
+        lambda: build_site(Path(args.config), Path(args.out), strict=not args.no_strict),
+    )
+    if out is None:
         return 1
     print(f"site written to {out}")
     return 0
@@ -91,20 +101,15 @@ def _build(args: argparse.Namespace) -> int:
 
 def _bundle(args: argparse.Namespace) -> int:
     """Build the offline site and zip it."""
-    from xpuref.site.build import SiteBuildError
     from xpuref.site.bundle import build_bundle
 
-    try:
-        out = build_bundle(Path(args.config), Path(args.out))
-    except DataError as exc:
-        print(exc.report(), file=sys.stderr)
-        print("bundle stopped: data is invalid", file=sys.stderr)
-        return 1
-    except SiteBuildError as exc:
-        print(f"bundle failed: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"bundle failed: {args.out}: {exc.strerror or exc}", file=sys.stderr)
+    out = _site_step(
+        "bundle",
+        "data is invalid",
+        args.out,
+        lambda: build_bundle(Path(args.config), Path(args.out)),
+    )
+    if out is None:
         return 1
     print(f"offline bundle written to {out} ({out.stat().st_size:,} bytes)")
     return 0

@@ -17,22 +17,7 @@
 
   var SI = [[1e24, "Y"], [1e21, "Z"], [1e18, "E"], [1e15, "P"], [1e12, "T"], [1e9, "G"], [1e6, "M"], [1e3, "k"]];
 
-  function trim(text) {
-    return text.indexOf("e") === -1 && text.indexOf(".") !== -1 ? text.replace(/\.?0+$/, "") : text;
-  }
-
-  function sig(value, digits) {
-    if (value === 0) return "0";
-    var abs = Math.abs(value);
-    if (abs >= 1e-4 && abs < 1e21) {
-      var text = trim(value.toPrecision(digits || 4));
-      if (text.indexOf("e") !== -1) text = trim(Number(text).toFixed(0));
-      var parts = text.split(".");
-      parts[0] = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-      return parts.join(".");
-    }
-    return value.toExponential((digits || 4) - 1).replace(/\.?0+e/, "e");
-  }
+  var sig = window.xpurefPage.formatNumber;
 
   function si(value, unit) {
     var abs = Math.abs(value);
@@ -817,13 +802,6 @@
     });
   }
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(init);
-  }
   window.addEventListener("xpuref-calc-ready", init);
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
+  window.xpurefPage.onPage(init);
 })();

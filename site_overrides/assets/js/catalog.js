@@ -12,8 +12,7 @@
   var SRAM_APART = { mem: true, bw: true };
 
   function format(value) {
-    var rounded = Number(Number(value).toPrecision(6));
-    return rounded.toLocaleString("en-US", { maximumFractionDigits: 4 });
+    return window.xpurefPage.formatNumber(value, 6);
   }
 
   function parseRates(row) {
@@ -190,32 +189,27 @@
     }
 
     function writeUrl() {
-      var url = new URL(window.location.href);
-      var params = new URLSearchParams();
-      if (text.value.trim()) params.set("q", text.value.trim());
-      if (rateChoice.value !== DEFAULT_RATE) params.set("rate", rateChoice.value);
-      FACETS.forEach(function (name) {
-        var values = checked(name);
-        if (values.length) params.set(name, values.join(","));
-      });
-      RANGES.forEach(function (key) {
-        var inputs = rangeInputs(key);
-        if (inputs[0] && inputs[0].value !== "") params.set(key + "_min", inputs[0].value);
-        if (inputs[1] && inputs[1].value !== "") params.set(key + "_max", inputs[1].value);
-      });
-      if (sort.key) {
-        params.set("sort", sort.key);
-        params.set("order", sort.descending ? "desc" : "asc");
-      }
-      var search = params.toString().replace(/%2C/gi, ",");
-      var next = url.pathname + (search ? "?" + search : "") + url.hash;
-      if (next !== url.pathname + url.search + url.hash) {
-        window.history.replaceState(window.history.state, "", next);
-      }
+      window.xpurefPage.writeParams(function (params) {
+        if (text.value.trim()) params.set("q", text.value.trim());
+        if (rateChoice.value !== DEFAULT_RATE) params.set("rate", rateChoice.value);
+        FACETS.forEach(function (name) {
+          var values = checked(name);
+          if (values.length) params.set(name, values.join(","));
+        });
+        RANGES.forEach(function (key) {
+          var inputs = rangeInputs(key);
+          if (inputs[0] && inputs[0].value !== "") params.set(key + "_min", inputs[0].value);
+          if (inputs[1] && inputs[1].value !== "") params.set(key + "_max", inputs[1].value);
+        });
+        if (sort.key) {
+          params.set("sort", sort.key);
+          params.set("order", sort.descending ? "desc" : "asc");
+        }
+      }, true);
     }
 
     function readUrl() {
-      var params = new URLSearchParams(window.location.search);
+      var params = window.xpurefPage.readParams();
       text.value = params.get("q") || "";
       var rate = params.get("rate");
       rateChoice.value = DEFAULT_RATE;
@@ -310,12 +304,5 @@
     });
   }
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(init);
-  }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
+  window.xpurefPage.onPage(init);
 })();

@@ -64,14 +64,7 @@
     };
   }
 
-  // The JSON sits in a <script type="application/json"> inside a <template>: instant navigation
-  // re-creates live scripts without their type (running JSON as code), but not template content.
-  function readJson(id) {
-    var holder = document.getElementById(id);
-    if (!holder) return null;
-    var script = holder.content ? holder.content.querySelector("script") : holder;
-    return script ? JSON.parse(script.textContent) : null;
-  }
+  var readJson = window.xpurefPage.readJson;
 
   function clone(value) {
     return JSON.parse(JSON.stringify(value));
@@ -163,7 +156,7 @@
   }
 
   function readState(box) {
-    var params = new URLSearchParams(window.location.search);
+    var params = window.xpurefPage.readParams();
     var state = box.xpurefChart;
     var variant = box.querySelector("select[data-chart-variant]");
     var wanted = params.get(stateKey(box, "view"));
@@ -183,17 +176,17 @@
   }
 
   function writeState(box) {
-    var url = new URL(window.location.href);
     var state = box.xpurefChart;
-    var key = stateKey(box, "view");
-    if (state.variant && state.variant !== state.payload.default) url.searchParams.set(key, state.variant);
-    else url.searchParams.delete(key);
-    Object.keys(state.filters).forEach(function (name) {
-      var k = stateKey(box, name);
-      if (state.filters[name]) url.searchParams.set(k, state.filters[name]);
-      else url.searchParams.delete(k);
+    window.xpurefPage.writeParams(function (params) {
+      var key = stateKey(box, "view");
+      if (state.variant && state.variant !== state.payload.default) params.set(key, state.variant);
+      else params.delete(key);
+      Object.keys(state.filters).forEach(function (name) {
+        var k = stateKey(box, name);
+        if (state.filters[name]) params.set(k, state.filters[name]);
+        else params.delete(k);
+      });
     });
-    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
   }
 
   var CONFIG = {
@@ -280,12 +273,5 @@
     boxes.forEach(setUp);
   }
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(init);
-  }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
+  window.xpurefPage.onPage(init);
 })();

@@ -15,14 +15,7 @@
     return node;
   }
 
-  // The JSON sits in a <script type="application/json"> inside a <template>: instant navigation
-  // re-creates live scripts without their type (running JSON as code), but not template content.
-  function readJson(id) {
-    var holder = document.getElementById(id);
-    if (!holder) return null;
-    var script = holder.content ? holder.content.querySelector("script") : holder;
-    return script ? JSON.parse(script.textContent) : null;
-  }
+  var readJson = window.xpurefPage.readJson;
 
   function remember(ids) {
     try { window.localStorage.setItem(STORE, ids.join(",")); } catch (e) { /* storage off */ }
@@ -42,7 +35,7 @@
   }
 
   function readUrl() {
-    var params = new URLSearchParams(window.location.search);
+    var params = window.xpurefPage.readParams();
     var raw = params.get("ids") || "";
     return {
       ids: unique(raw.split(",").map(function (s) { return s.trim(); })),
@@ -52,15 +45,11 @@
   }
 
   function writeUrl(ids, diff, sources) {
-    var params = new URLSearchParams();
-    if (ids.length) params.set("ids", ids.join(","));
-    if (diff) params.set("diff", "1");
-    if (sources) params.set("sources", "1");
-    var search = params.toString().replace(/%2C/gi, ",");
-    var next = window.location.pathname + (search ? "?" + search : "") + window.location.hash;
-    if (next !== window.location.pathname + window.location.search + window.location.hash) {
-      window.history.replaceState(window.history.state, "", next);
-    }
+    window.xpurefPage.writeParams(function (params) {
+      if (ids.length) params.set("ids", ids.join(","));
+      if (diff) params.set("diff", "1");
+      if (sources) params.set("sources", "1");
+    }, true);
   }
 
   function numberOf(cell) {
@@ -318,12 +307,5 @@
     setUpAddLinks();
   }
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(init);
-  }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
+  window.xpurefPage.onPage(init);
 })();

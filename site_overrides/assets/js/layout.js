@@ -27,12 +27,5 @@
     });
   }
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(wrapTables);
-  }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", wrapTables);
-  } else {
-    wrapTables();
-  }
+  window.xpurefPage.onPage(wrapTables);
 })();

@@ -6,16 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from xpuref.data.base import (
-    CitedPage,
-    LongText,
-    PartialDate,
-    Slug,
-    Strict,
-    Text,
-    check_date,
-    check_unique_sources,
-)
+from xpuref.data import base
 from xpuref.data.paths import content_pages
 
 __all__ = [
@@ -85,28 +76,28 @@ Layer = Literal[
 
 def _real_date(value: str) -> str:
     """Raise ValueError unless value is a real YYYY[-MM[-DD]] date."""
-    check_date(value)
+    base.check_date(value)
     return value
 
 
-class KnowledgeSource(CitedPage):
+class KnowledgeSource(base.CitedPage):
     """A page actually read that backs an entry."""
 
 
 Sources = Annotated[list[KnowledgeSource], Field(min_length=1)]
 
 
-class GlossaryEntry(Strict):
+class GlossaryEntry(base.Strict):
     """One glossary term, with its Chinese name, definition, links and sources."""
 
-    id: Slug
-    term: Text
-    zh: Text
-    aliases: list[Text] = []
+    id: base.Slug
+    term: base.Text
+    zh: base.Text
+    aliases: list[base.Text] = []
     category: Category
-    definition: LongText
-    related: list[Slug] = []
-    see: list[Text] = []
+    definition: base.LongText
+    related: list[base.Slug] = []
+    see: list[base.Text] = []
     sources: Sources
 
     @field_validator("see")
@@ -121,49 +112,49 @@ class GlossaryEntry(Strict):
     @model_validator(mode="after")
     def _sources_unique(self) -> GlossaryEntry:
         """Source ids are unique within the entry."""
-        check_unique_sources(self.sources)
+        base.check_unique_sources(self.sources)
         return self
 
 
-class EcosystemRow(Strict):
+class EcosystemRow(base.Strict):
     """One NVIDIA concept or tool and its Huawei Ascend (and optionally ROCm) counterpart."""
 
-    id: Slug
+    id: base.Slug
     layer: Layer
-    nvidia: Text
-    ascend: Text
-    rocm: Text | None = None
-    notes: LongText
+    nvidia: base.Text
+    ascend: base.Text
+    rocm: base.Text | None = None
+    notes: base.LongText
     sources: Sources
 
     @model_validator(mode="after")
     def _sources_unique(self) -> EcosystemRow:
         """Source ids are unique within the row."""
-        check_unique_sources(self.sources)
+        base.check_unique_sources(self.sources)
         return self
 
 
-class Control(Strict):
+class Control(base.Strict):
     """A control a rule adds or changes, stated in words (classify() may not evaluate it)."""
 
-    eccn: Text
-    summary: LongText
-    threshold: Text | None = None
+    eccn: base.Text
+    summary: base.LongText
+    threshold: base.Text | None = None
 
 
-class ExportNote(Strict):
+class ExportNote(base.Strict):
     """A later export-control change described for readers; not used by classify()."""
 
-    id: Slug
-    title: Text
-    citation: Text
-    published: PartialDate
-    effective: PartialDate
+    id: base.Slug
+    title: base.Text
+    citation: base.Text
+    published: base.PartialDate
+    effective: base.PartialDate
     status: Literal["in-force", "rescinded", "superseded", "amended"]
-    amends: list[Slug] = []
+    amends: list[base.Slug] = []
     controls: list[Control] = []
-    definitions: dict[str, LongText] = {}
-    notes: LongText
+    definitions: dict[str, base.LongText] = {}
+    notes: base.LongText
     sources: Sources
 
     @field_validator("published", "effective")
@@ -175,5 +166,5 @@ class ExportNote(Strict):
     @model_validator(mode="after")
     def _sources_unique(self) -> ExportNote:
         """Source ids are unique within the note."""
-        check_unique_sources(self.sources)
+        base.check_unique_sources(self.sources)
         return self

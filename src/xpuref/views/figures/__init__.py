@@ -1,15 +1,6 @@
 """Figure builders: plotly figure dicts made only from catalog values and xpuref.calc results."""
 
-from xpuref.views.figures._common import (
-    HALF,
-    Chart,
-    Filter,
-    Table,
-    TableRow,
-    esc,
-    vendor_colors,
-    vendor_symbols,
-)
+from xpuref.views.figures._common import HALF, Chart, vendor_colors
 from xpuref.views.figures._efficiency import efficiency
 from xpuref.views.figures._export_map import class_regions, export_map, not_placed
 from xpuref.views.figures._roofline import device_roofline, roofline_explorer
@@ -19,18 +10,13 @@ from xpuref.views.figures._trends import trends
 __all__ = [
     "HALF",
     "Chart",
-    "Filter",
-    "Table",
-    "TableRow",
     "architecture_timeline",
     "class_regions",
     "device_roofline",
     "efficiency",
-    "esc",
     "export_map",
     "not_placed",
     "roofline_explorer",
     "trends",
     "vendor_colors",
-    "vendor_symbols",
 ]

@@ -21,6 +21,7 @@ __all__ = [
     "TableRow",
     "axis",
     "base_layout",
+    "device_chart",
     "esc",
     "fmt",
     "half_rate",
@@ -205,6 +206,29 @@ class Chart:
     def trace_count(self, variant: str | None = None) -> int:
         """Number of traces in a variant (the default one unless named)."""
         return len(self.variants[variant or self.default]["data"])
+
+
+def device_chart(
+    catalog: Dataset,
+    devices: list[Device],
+    head: tuple[str, str, str],
+    variants: dict[str, dict[str, Any]],
+    names: dict[str, str],
+    table: Table,
+) -> Chart:
+    """A chart of catalog devices: ``head`` is (id, title, variant label); tags and filters
+    come from the devices drawn."""
+    chart_id, title, variant_label = head
+    return Chart(
+        id=chart_id,
+        title=title,
+        variants=variants,
+        table=table,
+        variant_label=variant_label,
+        variant_names=names,
+        tags=tags_for(devices),
+        filters=vendor_filters(catalog, devices),
+    )
 
 
 def scatter(

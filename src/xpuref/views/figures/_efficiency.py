@@ -7,36 +7,24 @@ from typing import Any
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.views.derive import derived_for
-from xpuref.views.figures._common import (
-    HALF,
-    Chart,
-    Table,
-    TableRow,
-    axis,
-    base_layout,
-    fmt,
-    hover,
-    log_range,
-    precision_label,
-    rate_of,
-    rate_unit,
-    scatter,
-    tags_for,
-    vendor_colors,
-    vendor_filters,
-    vendor_symbols,
-)
+from xpuref.views.figures import _common as fig
 
 __all__ = ["EFFICIENCY_PRECISIONS", "efficiency", "efficiency_point"]
 
-EFFICIENCY_PRECISIONS: tuple[str, ...] = (HALF, "fp8_matrix", "int8_matrix", "tf32_matrix", "fp32")
+EFFICIENCY_PRECISIONS: tuple[str, ...] = (
+    fig.HALF,
+    "fp8_matrix",
+    "int8_matrix",
+    "tf32_matrix",
+    "fp32",
+)
 
 
 def efficiency_point(
     device: Device, key: str, ds: Dataset
 ) -> tuple[str, float, float, float] | None:
     """(key used, rate, rate per watt, rate per GB/s) from the derived figures, or None."""
-    found = rate_of(device, key)
+    found = fig.rate_of(device, key)
     if found is None:
         return None
     derived = derived_for(device, ds)
@@ -52,8 +40,8 @@ def _figure(
     catalog: Dataset, key: str, placed: list[tuple[Device, str, float, float, float]]
 ) -> dict[str, Any]:
     """One precision's scatter: a trace per vendor."""
-    colors = vendor_colors(catalog)
-    symbols = vendor_symbols(catalog)
+    colors = fig.vendor_colors(catalog)
+    symbols = fig.vendor_symbols(catalog)
     data = []
     for slug in sorted({d.vendor for d, *_ in placed}):
         points = []
@@ -61,39 +49,39 @@ def _figure(
         for device, used, rate, per_watt, per_gbs in placed:
             if device.vendor != slug:
                 continue
-            unit = rate_unit(used)
-            text = hover(
+            unit = fig.rate_unit(used)
+            text = fig.hover(
                 device.name,
                 [
-                    (precision_label(used), f"{fmt(rate)} {unit}"),
-                    ("Per watt", f"{fmt(per_watt)} {unit}/W"),
-                    ("Per GB/s", f"{fmt(per_gbs)} {unit} per GB/s"),
-                    ("Power", f"{fmt(device.power.tdp_w or 0)} W"),
-                    ("Memory bandwidth", f"{fmt(device.memory.bandwidth_gbs or 0)} GB/s"),
+                    (fig.precision_label(used), f"{fig.fmt(rate)} {unit}"),
+                    ("Per watt", f"{fig.fmt(per_watt)} {unit}/W"),
+                    ("Per GB/s", f"{fig.fmt(per_gbs)} {unit} per GB/s"),
+                    ("Power", f"{fig.fmt(device.power.tdp_w or 0)} W"),
+                    ("Memory bandwidth", f"{fig.fmt(device.memory.bandwidth_gbs or 0)} GB/s"),
                 ],
             )
             points.append((device.id, per_watt, per_gbs, text))
             markets.append(device.market)
         data.append(
-            scatter(catalog.vendors[slug].name, colors[slug], points, symbols[slug], markets)
+            fig.scatter(catalog.vendors[slug].name, colors[slug], points, symbols[slug], markets)
         )
-    unit = rate_unit(key)
-    layout = base_layout(
-        xaxis=axis(
-            f"Dense {precision_label(key)} {unit} per watt",
+    unit = fig.rate_unit(key)
+    layout = fig.base_layout(
+        xaxis=fig.axis(
+            f"Dense {fig.precision_label(key)} {unit} per watt",
             log=True,
-            range=log_range((p[3] for p in placed), 1.5),
+            range=fig.log_range((p[3] for p in placed), 1.5),
         ),
-        yaxis=axis(
-            f"Dense {precision_label(key)} {unit} per GB/s",
+        yaxis=fig.axis(
+            f"Dense {fig.precision_label(key)} {unit} per GB/s",
             log=True,
-            range=log_range((p[4] for p in placed), 1.5),
+            range=fig.log_range((p[4] for p in placed), 1.5),
         ),
     )
     return {"data": data, "layout": layout}
 
 
-def efficiency(catalog: Dataset) -> Chart:
+def efficiency(catalog: Dataset) -> fig.Chart:
     """Rate per watt against rate per GB/s, one variant per precision."""
     variants: dict[str, dict[str, Any]] = {}
     names: dict[str, str] = {}
@@ -106,21 +94,21 @@ def efficiency(catalog: Dataset) -> Chart:
                 placed.append((device, *point))
         if placed:
             variants[key] = _figure(catalog, key, placed)
-            names[key] = f"{precision_label(key)} ({len(placed)} devices)"
+            names[key] = f"{fig.precision_label(key)} ({len(placed)} devices)"
             shown.update({d.id: d for d, *_ in placed})
     rows = []
     for device in catalog.sorted_devices():
         if device.id not in shown:
             continue
-        point = efficiency_point(device, HALF, catalog)
-        cells = ("", "") if point is None else (fmt(point[2]), fmt(point[3]))
+        point = efficiency_point(device, fig.HALF, catalog)
+        cells = ("", "") if point is None else (fig.fmt(point[2]), fig.fmt(point[3]))
         rows.append(
-            TableRow(
+            fig.TableRow(
                 (
                     device.name,
                     catalog.vendors[device.vendor].name,
-                    fmt(device.power.tdp_w or 0),
-                    fmt(device.memory.bandwidth_gbs or 0),
+                    fig.fmt(device.power.tdp_w or 0),
+                    fig.fmt(device.memory.bandwidth_gbs or 0),
                     *cells,
                 ),
                 device.id,
@@ -135,13 +123,7 @@ def efficiency(catalog: Dataset) -> Chart:
         "BF16/FP16 matrix TFLOPS per GB/s",
     )
     devices = list(shown.values())
-    return Chart(
-        id="xpuref-efficiency",
-        title="Dense rate per watt and per GB/s",
-        variants=variants,
-        table=Table(columns, tuple(rows), numeric_from=2),
-        variant_label="Precision",
-        variant_names=names,
-        tags=tags_for(devices),
-        filters=vendor_filters(catalog, devices),
+    head = ("xpuref-efficiency", "Dense rate per watt and per GB/s", "Precision")
+    return fig.device_chart(
+        catalog, devices, head, variants, names, fig.Table(columns, tuple(rows), numeric_from=2)
     )

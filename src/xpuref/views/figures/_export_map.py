@@ -11,20 +11,7 @@ from xpuref import calc
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.views.derive import derived_for, export_for
-from xpuref.views.figures._common import (
-    Chart,
-    Table,
-    TableRow,
-    axis,
-    base_layout,
-    esc,
-    fmt,
-    hover,
-    log_range,
-    scatter,
-    tags_for,
-    vendor_filters,
-)
+from xpuref.views.figures import _common as fig
 
 __all__ = [
     "CLASS_COLORS",
@@ -168,7 +155,7 @@ def _threshold_values(rule: Mapping[str, Any]) -> tuple[list[float], list[float]
 
 def _span(values: Sequence[float]) -> list[float]:
     """A log10 axis range covering the values with some room."""
-    return log_range(values, 2)
+    return fig.log_range(values, 2)
 
 
 def _region_trace(region: Region, x_range: list[float], y_range: list[float]) -> dict[str, Any]:
@@ -191,7 +178,7 @@ def _region_trace(region: Region, x_range: list[float], y_range: list[float]) ->
     return {
         "type": "scatter",
         "mode": "lines",
-        "name": esc(name),
+        "name": fig.esc(name),
         "x": xs[:-1],
         "y": ys[:-1],
         "fill": "toself",
@@ -252,24 +239,26 @@ def _rule_figure(
             _, tpp, density = next(p for p in placed if p[0] is devices[0])
             sign = "" if derived_for(devices[0], catalog)["tpp_exact"] else "≥ "
             lines = [
-                ("TPP", sign + fmt(tpp, 6)),
-                ("Performance density", sign + fmt(density)),
-                ("Die area", f"{fmt(devices[0].die_area_mm2 or 0)} mm²"),
+                ("TPP", sign + fig.fmt(tpp, 6)),
+                ("Performance density", sign + fig.fmt(density)),
+                ("Die area", f"{fig.fmt(devices[0].die_area_mm2 or 0)} mm²"),
                 (f"Class under {rule['id']}", verdict),
             ]
             lines += [("Same point", d.name) for d in devices[1:]]
-            points.append((devices[0].id, density, tpp, hover(devices[0].name, lines)))
-        data.append(scatter(f"{verdict} (device)", CLASS_COLORS.get(verdict, "#7f8c8d"), points))
-    layout = base_layout(
+            points.append((devices[0].id, density, tpp, fig.hover(devices[0].name, lines)))
+        data.append(
+            fig.scatter(f"{verdict} (device)", CLASS_COLORS.get(verdict, "#7f8c8d"), points)
+        )
+    layout = fig.base_layout(
         height=560,
-        xaxis=axis("Performance density (TPP per mm² of die)", log=True, range=x_range),
-        yaxis=axis("Total processing performance (TPP)", log=True, range=y_range),
+        xaxis=fig.axis("Performance density (TPP per mm² of die)", log=True, range=x_range),
+        yaxis=fig.axis("Total processing performance (TPP)", log=True, range=y_range),
         legend={"orientation": "h", "y": -0.16},
     )
     return {"data": data, "layout": layout}
 
 
-def export_map(catalog: Dataset, rules: list[dict[str, Any]] | None = None) -> Chart:
+def export_map(catalog: Dataset, rules: list[dict[str, Any]] | None = None) -> fig.Chart:
     """The map under every rule in data/export_controls.yaml (or those given), one per rule."""
     rules = catalog.rule_dicts() if rules is None else rules
     placed = placed_devices(catalog)
@@ -279,13 +268,13 @@ def export_map(catalog: Dataset, rules: list[dict[str, Any]] | None = None) -> C
     for device, tpp, density in placed:
         classes = export_for(device, catalog)
         rows.append(
-            TableRow(
+            fig.TableRow(
                 (
                     device.name,
                     catalog.vendors[device.vendor].name,
-                    fmt(tpp, 6),
-                    fmt(device.die_area_mm2 or 0),
-                    fmt(density),
+                    fig.fmt(tpp, 6),
+                    fig.fmt(device.die_area_mm2 or 0),
+                    fig.fmt(density),
                     *(classes[str(rule["id"])] for rule in rules),
                 ),
                 device.id,
@@ -300,13 +289,7 @@ def export_map(catalog: Dataset, rules: list[dict[str, Any]] | None = None) -> C
         *tuple(f"Class, {rule['id']}" for rule in rules),
     )
     devices = [d for d, *_ in placed]
-    return Chart(
-        id="xpuref-export-map",
-        title="Export-control classes by TPP and performance density",
-        variants=variants,
-        table=Table(columns, tuple(rows), numeric_from=2),
-        variant_label="Rule",
-        variant_names=names,
-        tags=tags_for(devices),
-        filters=vendor_filters(catalog, devices),
+    head = ("xpuref-export-map", "Export-control classes by TPP and performance density", "Rule")
+    return fig.device_chart(
+        catalog, devices, head, variants, names, fig.Table(columns, tuple(rows), numeric_from=2)
     )

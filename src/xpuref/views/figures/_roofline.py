@@ -9,32 +9,13 @@ from xpuref import calc
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.views.derive import derived_for
-from xpuref.views.figures._common import (
-    HALF,
-    Chart,
-    Table,
-    TableRow,
-    axis,
-    base_layout,
-    esc,
-    fmt,
-    hover,
-    log_range,
-    precision_label,
-    rate_of,
-    rate_unit,
-    scatter,
-    tags_for,
-    vendor_colors,
-    vendor_filters,
-    vendor_symbols,
-)
+from xpuref.views.figures import _common as fig
 
 __all__ = ["EXPLORER_PRECISIONS", "RIDGE_LINES", "device_roofline", "roofline_explorer"]
 
 #: Precisions offered by the explorer, in menu order (HALF: larger of BF16/FP16 matrix).
 EXPLORER_PRECISIONS: tuple[str, ...] = (
-    HALF,
+    fig.HALF,
     "bf16_matrix",
     "fp16_matrix",
     "fp8_matrix",
@@ -56,7 +37,7 @@ def _ridge_line(ridge: float, x_range: list[float], y_range: list[float]) -> dic
     x_lo = max(10 ** x_range[0], 1e3 * 10 ** y_range[0] / ridge)
     x_hi = min(10 ** x_range[1], 1e3 * 10 ** y_range[1] / ridge)
     xs = [x_lo, x_hi] if x_lo < x_hi else []
-    label = f"{fmt(ridge)} FLOP/B"
+    label = f"{fig.fmt(ridge)} FLOP/B"
     return {
         "type": "scatter",
         "mode": "lines+text",
@@ -76,10 +57,10 @@ def _explorer_figure(
     catalog: Dataset, key: str, placed: list[tuple[Device, str, float]]
 ) -> dict[str, Any]:
     """One precision's explorer figure: a trace per vendor, plus ridge guide lines."""
-    colors = vendor_colors(catalog)
-    symbols = vendor_symbols(catalog)
-    x_range = log_range(d.memory.bandwidth_gbs or 0 for d, _, _ in placed)
-    y_range = log_range(rate for _, _, rate in placed)
+    colors = fig.vendor_colors(catalog)
+    symbols = fig.vendor_symbols(catalog)
+    x_range = fig.log_range(d.memory.bandwidth_gbs or 0 for d, _, _ in placed)
+    y_range = fig.log_range(rate for _, _, rate in placed)
     data: list[dict[str, Any]] = [_ridge_line(r, x_range, y_range) for r in RIDGE_LINES]
     for slug in sorted({d.vendor for d, _, _ in placed}):
         points = []
@@ -89,24 +70,24 @@ def _explorer_figure(
                 continue
             bandwidth = device.memory.bandwidth_gbs or 0.0
             ridge = derived_for(device, catalog)["ridge_points"][used]
-            text = hover(
+            text = fig.hover(
                 device.name,
                 [
-                    (precision_label(used), f"{fmt(rate)} {rate_unit(used)}"),
-                    ("Memory bandwidth", f"{fmt(bandwidth)} GB/s"),
-                    ("Ridge point", f"{fmt(ridge)} FLOP/B"),
+                    (fig.precision_label(used), f"{fig.fmt(rate)} {fig.rate_unit(used)}"),
+                    ("Memory bandwidth", f"{fig.fmt(bandwidth)} GB/s"),
+                    ("Ridge point", f"{fig.fmt(ridge)} FLOP/B"),
                     ("Kind", device.kind.upper()),
                 ],
             )
             points.append((device.id, bandwidth, rate, text))
             markets.append(device.market)
         data.append(
-            scatter(catalog.vendors[slug].name, colors[slug], points, symbols[slug], markets)
+            fig.scatter(catalog.vendors[slug].name, colors[slug], points, symbols[slug], markets)
         )
-    unit = rate_unit(key)
-    layout = base_layout(
-        xaxis=axis("Memory bandwidth (GB/s)", log=True, range=x_range),
-        yaxis=axis(f"Dense {precision_label(key)} peak ({unit})", log=True, range=y_range),
+    unit = fig.rate_unit(key)
+    layout = fig.base_layout(
+        xaxis=fig.axis("Memory bandwidth (GB/s)", log=True, range=x_range),
+        yaxis=fig.axis(f"Dense {fig.precision_label(key)} peak ({unit})", log=True, range=y_range),
     )
     return {"data": data, "layout": layout}
 
@@ -115,13 +96,13 @@ def _placed(catalog: Dataset, key: str) -> list[tuple[Device, str, float]]:
     """Devices with both a rate for ``key`` and a memory bandwidth."""
     found = []
     for device in catalog.sorted_devices():
-        rate = rate_of(device, key)
+        rate = fig.rate_of(device, key)
         if rate is not None and device.memory.bandwidth_gbs is not None:
             found.append((device, rate[0], rate[1]))
     return found
 
 
-def roofline_explorer(catalog: Dataset) -> Chart:
+def roofline_explorer(catalog: Dataset) -> fig.Chart:
     """Every device's dense peak against memory bandwidth, one variant per precision."""
     variants: dict[str, dict[str, Any]] = {}
     names: dict[str, str] = {}
@@ -131,46 +112,40 @@ def roofline_explorer(catalog: Dataset) -> Chart:
         if not placed:
             continue
         variants[key] = _explorer_figure(catalog, key, placed)
-        names[key] = f"{precision_label(key)} ({len(placed)} devices)"
+        names[key] = f"{fig.precision_label(key)} ({len(placed)} devices)"
         shown.update({d.id: d for d, _, _ in placed})
     columns = (
         "Device",
         "Vendor",
         "Kind",
         "Bandwidth (GB/s)",
-        *tuple(precision_label(k) for k in variants),
+        *tuple(fig.precision_label(k) for k in variants),
     )
     rows = []
     for device in catalog.sorted_devices():
         if device.id not in shown:
             continue
-        rates = [rate_of(device, k) for k in variants]
+        rates = [fig.rate_of(device, k) for k in variants]
         rows.append(
-            TableRow(
+            fig.TableRow(
                 (
                     device.name,
                     catalog.vendors[device.vendor].name,
                     device.kind.upper(),
-                    fmt(device.memory.bandwidth_gbs or 0.0),
-                    *("" if r is None else fmt(r[1]) for r in rates),
+                    fig.fmt(device.memory.bandwidth_gbs or 0.0),
+                    *("" if r is None else fig.fmt(r[1]) for r in rates),
                 ),
                 device.id,
             )
         )
     devices = list(shown.values())
-    return Chart(
-        id="xpuref-roofline-explorer",
-        title="Dense peak against memory bandwidth",
-        variants=variants,
-        table=Table(columns, tuple(rows), numeric_from=3),
-        variant_label="Precision",
-        variant_names=names,
-        tags=tags_for(devices),
-        filters=vendor_filters(catalog, devices),
+    head = ("xpuref-roofline-explorer", "Dense peak against memory bandwidth", "Precision")
+    return fig.device_chart(
+        catalog, devices, head, variants, names, fig.Table(columns, tuple(rows), numeric_from=3)
     )
 
 
-def device_roofline(device: Device, ds: Dataset) -> Chart | None:
+def device_roofline(device: Device, ds: Dataset) -> fig.Chart | None:
     """The device's roofline for every precision it lists, or None without a bandwidth."""
     bandwidth = device.memory.bandwidth_gbs
     rates = dict(device.peak_dense)
@@ -185,15 +160,15 @@ def device_roofline(device: Device, ds: Dataset) -> Chart | None:
         ridge = ridges[key]
         xs = [low, ridge, high]
         ys = [calc.attainable_flops(x, rate * 1e12, bandwidth * 1e9) / 1e12 for x in (low, high)]
-        label = precision_label(key)
-        unit = rate_unit(key)
+        label = fig.precision_label(key)
+        unit = fig.rate_unit(key)
         texts = [
-            hover(
+            fig.hover(
                 f"{device.name}: {label}",
                 [
-                    ("Peak", f"{fmt(rate)} {unit}"),
-                    ("Ridge point", f"{fmt(ridge)} FLOP/B"),
-                    ("At", f"{fmt(x)} FLOP/B: {fmt(y)} {unit}"),
+                    ("Peak", f"{fig.fmt(rate)} {unit}"),
+                    ("Ridge point", f"{fig.fmt(ridge)} FLOP/B"),
+                    ("At", f"{fig.fmt(x)} FLOP/B: {fig.fmt(y)} {unit}"),
                 ],
             )
             for x, y in zip(xs, (ys[0], rate, ys[1]), strict=True)
@@ -202,7 +177,7 @@ def device_roofline(device: Device, ds: Dataset) -> Chart | None:
             {
                 "type": "scatter",
                 "mode": "lines+markers",
-                "name": esc(label),
+                "name": fig.esc(label),
                 "x": xs,
                 "y": [ys[0], rate, ys[1]],
                 "text": texts,
@@ -211,17 +186,17 @@ def device_roofline(device: Device, ds: Dataset) -> Chart | None:
                 "line": {"width": 2},
             }
         )
-        rows.append(TableRow((label, fmt(rate), unit, fmt(ridge))))
-    layout = base_layout(
+        rows.append(fig.TableRow((label, fig.fmt(rate), unit, fig.fmt(ridge))))
+    layout = fig.base_layout(
         height=440,
-        xaxis=axis("Arithmetic intensity (FLOPs per byte of memory traffic)", log=True),
-        yaxis=axis("Attainable dense rate (TFLOPS or TOPS)", log=True),
+        xaxis=fig.axis("Arithmetic intensity (FLOPs per byte of memory traffic)", log=True),
+        yaxis=fig.axis("Attainable dense rate (TFLOPS or TOPS)", log=True),
         legend={"orientation": "v", "x": 1.02, "y": 1},
         margin={"l": 60, "r": 20, "t": 20, "b": 60},
     )
-    return Chart(
+    return fig.Chart(
         id="xpuref-device-roofline",
         title=f"Roofline of the {device.name}",
         variants={"all": {"data": data, "layout": layout}},
-        table=Table(("Precision", "Dense peak", "Unit", "Ridge point (FLOP/B)"), tuple(rows)),
+        table=fig.Table(("Precision", "Dense peak", "Unit", "Ridge point (FLOP/B)"), tuple(rows)),
     )

@@ -12,17 +12,7 @@ from typing import Any
 
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Architecture
-from xpuref.views.figures._common import (
-    Chart,
-    Table,
-    TableRow,
-    axis,
-    base_layout,
-    esc,
-    hover,
-    vendor_colors,
-    vendor_symbols,
-)
+from xpuref.views.figures import _common as fig
 
 __all__ = ["architecture_timeline"]
 
@@ -115,9 +105,9 @@ def _lanes(items: list[_Placed], years_per_px: float) -> list[_Placed]:
     return placed
 
 
-def architecture_timeline(catalog: Dataset) -> Chart:
+def architecture_timeline(catalog: Dataset) -> fig.Chart:
     """A row per big vendor (one shared row for the rest), a labelled marker per generation."""
-    colors, symbols = vendor_colors(catalog), vendor_symbols(catalog)
+    colors, symbols = fig.vendor_colors(catalog), fig.vendor_symbols(catalog)
     years = [a.year for a in catalog.architectures.values()]
     x_range = [min(years) - 1, max(years) + 3]
     years_per_px = (x_range[1] - x_range[0]) / PLAN_WIDTH_PX
@@ -141,17 +131,17 @@ def architecture_timeline(catalog: Dataset) -> Chart:
             lines = [("Year", str(a.year))]
             lines += [(k, v) for k, v in (("Codename", a.codename), ("Process", a.process)) if v]
             lines += [("New", item) for item in a.introduced[:3]]
-            texts.append(hover(f"{vendor} {a.name}", lines))
+            texts.append(fig.hover(f"{vendor} {a.name}", lines))
             cells = (vendor, str(a.year), a.name, a.codename or "", a.process or "")
-            table_rows.append(TableRow(cells))
+            table_rows.append(fig.TableRow(cells))
         data.append(
             {
                 "type": "scatter",
                 "mode": "markers+text",
-                "name": esc(vendor),
+                "name": fig.esc(vendor),
                 "x": [p.arch.year for p in mine],
                 "y": [row_top[p.row] + p.lane for p in mine],
-                "text": [esc(p.label) for p in mine],
+                "text": [fig.esc(p.label) for p in mine],
                 "textposition": [f"middle {p.side}" for p in mine],
                 "textfont": {"size": 10},
                 "cliponaxis": False,
@@ -162,14 +152,14 @@ def architecture_timeline(catalog: Dataset) -> Chart:
             }
         )
     names = {row: (catalog.vendors[row].name if row != OTHER else OTHER) for row in row_top}
-    layout = base_layout(
+    layout = fig.base_layout(
         height=int(top * LANE_PX) + 80,
-        xaxis=axis("Year", range=x_range, dtick=2),
-        yaxis=axis(
+        xaxis=fig.axis("Year", range=x_range, dtick=2),
+        yaxis=fig.axis(
             "",
             range=[top - 0.6, -0.8],
             tickvals=list(row_top.values()),
-            ticktext=[esc(names[row]) for row in row_top],
+            ticktext=[fig.esc(names[row]) for row in row_top],
             showgrid=False,
             fixedrange=True,
         ),
@@ -177,9 +167,9 @@ def architecture_timeline(catalog: Dataset) -> Chart:
         showlegend=False,
     )
     table_rows.sort(key=lambda r: (r.cells[0], r.cells[1], r.cells[2]))
-    return Chart(
+    return fig.Chart(
         id="xpuref-timeline",
         title="Architecture generations by vendor",
         variants={"all": {"data": data, "layout": layout}},
-        table=Table(HEADERS, tuple(table_rows), 1),
+        table=fig.Table(HEADERS, tuple(table_rows), 1),
     )

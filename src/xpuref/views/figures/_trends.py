@@ -7,23 +7,7 @@ from typing import Any
 
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
-from xpuref.views.figures._common import (
-    Chart,
-    Table,
-    TableRow,
-    axis,
-    base_layout,
-    fmt,
-    half_rate,
-    hover,
-    log_range,
-    precision_label,
-    scatter,
-    tags_for,
-    vendor_colors,
-    vendor_filters,
-    vendor_symbols,
-)
+from xpuref.views.figures import _common as fig
 
 __all__ = ["TREND_PANELS", "launch_position", "trends"]
 
@@ -37,7 +21,7 @@ def launch_position(device: Device) -> float:
 
 def _half(device: Device) -> float | None:
     """Larger of the dense BF16/FP16 matrix rates."""
-    found = half_rate(device)
+    found = fig.half_rate(device)
     return None if found is None else found[1]
 
 
@@ -51,21 +35,21 @@ TREND_PANELS: tuple[tuple[str, str, str, Callable[[Device], float | None]], ...]
 _DOMAINS = ((0.70, 1.0), (0.36, 0.64), (0.0, 0.30))
 
 
-def trends(catalog: Dataset) -> Chart:
+def trends(catalog: Dataset) -> fig.Chart:
     """Three stacked log panels sharing a launch-date axis, a trace per vendor per panel."""
-    colors = vendor_colors(catalog)
-    symbols = vendor_symbols(catalog)
+    colors = fig.vendor_colors(catalog)
+    symbols = fig.vendor_symbols(catalog)
     devices = [
         d for d in catalog.sorted_devices() if any(get(d) is not None for *_, get in TREND_PANELS)
     ]
     data: list[dict[str, Any]] = []
-    layout = base_layout(height=820, margin={"l": 70, "r": 20, "t": 20, "b": 60})
+    layout = fig.base_layout(height=820, margin={"l": 70, "r": 20, "t": 20, "b": 60})
     layout["legend"] = {"orientation": "h", "y": -0.08}
     for index, (axis_id, title, unit, get) in enumerate(TREND_PANELS):
         values = [v for d in devices if (v := get(d)) is not None]
         name = "yaxis" if axis_id == "y" else f"yaxis{axis_id[1:]}"
-        layout[name] = axis(
-            f"{title} ({unit})", log=True, range=log_range(values, 1.4), domain=_DOMAINS[index]
+        layout[name] = fig.axis(
+            f"{title} ({unit})", log=True, range=fig.log_range(values, 1.4), domain=_DOMAINS[index]
         )
         for slug in sorted({d.vendor for d in devices}):
             points = []
@@ -74,18 +58,18 @@ def trends(catalog: Dataset) -> Chart:
                 value = get(device)
                 if device.vendor != slug or value is None:
                     continue
-                lines = [(title, f"{fmt(value)} {unit}"), ("Launch", device.launch_date)]
+                lines = [(title, f"{fig.fmt(value)} {unit}"), ("Launch", device.launch_date)]
                 if axis_id == "y":
-                    used = half_rate(device)
+                    used = fig.half_rate(device)
                     assert used is not None
-                    lines.insert(1, ("Rate used", precision_label(used[0])))
+                    lines.insert(1, ("Rate used", fig.precision_label(used[0])))
                 points.append(
-                    (device.id, launch_position(device), value, hover(device.name, lines))
+                    (device.id, launch_position(device), value, fig.hover(device.name, lines))
                 )
                 markets.append(device.market)
             if points:
                 data.append(
-                    scatter(
+                    fig.scatter(
                         catalog.vendors[slug].name,
                         colors[slug],
                         points,
@@ -96,25 +80,25 @@ def trends(catalog: Dataset) -> Chart:
                         showlegend=index == 0,
                     )
                 )
-    layout["xaxis"] = axis("Launch (year)", anchor="y3", dtick=1)
+    layout["xaxis"] = fig.axis("Launch (year)", anchor="y3", dtick=1)
     rows = tuple(
-        TableRow(
+        fig.TableRow(
             (
                 d.name,
                 catalog.vendors[d.vendor].name,
                 d.launch_date,
-                *("" if (v := get(d)) is None else fmt(v) for *_, get in TREND_PANELS),
+                *("" if (v := get(d)) is None else fig.fmt(v) for *_, get in TREND_PANELS),
             ),
             d.id,
         )
         for d in devices
     )
     columns = ("Device", "Vendor", "Launch", *tuple(f"{t} ({u})" for _, t, u, _ in TREND_PANELS))
-    return Chart(
+    return fig.Chart(
         id="xpuref-trends",
         title="Peak, bandwidth and capacity over time",
         variants={"all": {"data": data, "layout": layout}},
-        table=Table(columns, rows, numeric_from=3),
-        tags=tags_for(devices),
-        filters=vendor_filters(catalog, devices),
+        table=fig.Table(columns, rows, numeric_from=3),
+        tags=fig.tags_for(devices),
+        filters=fig.vendor_filters(catalog, devices),
     )

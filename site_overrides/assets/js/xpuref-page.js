@@ -1,0 +1,74 @@
+/* xpuref-page: the helpers every page script shares, loaded before them.
+ *
+ * onPage(fn)          run fn on the first load and after each instant-navigation page change
+ * readJson(id)        the JSON the build put in a <template> (instant navigation re-creates live
+ *                     scripts without their type, which would run JSON as code; templates stay)
+ * readParams()        the address's query as URLSearchParams (get() never reads a prototype)
+ * writeParams(edit)   edit(params) changes a copy of the query; the address is replaced only when
+ *                     it changed (file:// may refuse, which is harmless)
+ * formatNumber(v, d)  the one number formatter of the browser side: d significant figures
+ *                     (4 when left out), thousands separated, powers of ten only for the extremes
+ */
+(function (root) {
+  "use strict";
+
+  function onPage(fn) {
+    if (typeof root.document$ !== "undefined" && root.document$.subscribe) {
+      root.document$.subscribe(fn);
+    }
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", fn);
+    } else {
+      fn();
+    }
+  }
+
+  function readJson(id) {
+    var holder = document.getElementById(id);
+    if (!holder) return null;
+    var script = holder.content ? holder.content.querySelector("script") : holder;
+    return script ? JSON.parse(script.textContent) : null;
+  }
+
+  function readParams() {
+    return new URLSearchParams(root.location.search);
+  }
+
+  function writeParams(edit, fresh) {
+    var params = fresh ? new URLSearchParams() : readParams();
+    edit(params);
+    var search = params.toString().replace(/%2C/gi, ",");
+    var here = root.location.pathname + root.location.search + root.location.hash;
+    var next = root.location.pathname + (search ? "?" + search : "") + root.location.hash;
+    if (next === here) return;
+    try { root.history.replaceState(root.history.state, "", next); } catch (e) { /* file:// */ }
+  }
+
+  function trim(text) {
+    return text.indexOf("e") === -1 && text.indexOf(".") !== -1 ? text.replace(/\.?0+$/, "") : text;
+  }
+
+  function formatNumber(value, digits) {
+    var n = Number(value);
+    var d = digits || 4;
+    if (n === 0) return "0";
+    if (!isFinite(n)) return "—";
+    var abs = Math.abs(n);
+    if (abs >= 1e-4 && abs < 1e21) {
+      var text = trim(n.toPrecision(d));
+      if (text.indexOf("e") !== -1) text = trim(Number(text).toFixed(0));
+      var parts = text.split(".");
+      parts[0] = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+      return parts.join(".");
+    }
+    return n.toExponential(d - 1).replace(/\.?0+e/, "e");
+  }
+
+  root.xpurefPage = Object.freeze({
+    onPage: onPage,
+    readJson: readJson,
+    readParams: readParams,
+    writeParams: writeParams,
+    formatNumber: formatNumber
+  });
+})(window);
