@@ -51,6 +51,15 @@ from xpuref.calc._precisions import (
     precision_table,
 )
 from xpuref.calc._presets import MODEL_KINDS, model_cost, preset_transformer
+from xpuref.calc._results import (
+    ClassOutcome,
+    DeviceDerived,
+    ExportMetrics,
+    ExportReport,
+    Interval,
+    LlmEstimate,
+    Outcome,
+)
 from xpuref.calc._roofline import (
     attainable_flops,
     bound_by,
@@ -89,8 +98,15 @@ __all__ = [
     "RATE_ORDER",
     "RETICLE_LIMIT_MM2",
     "SPARSE_KEYS",
+    "ClassOutcome",
     "Conv2dCost",
     "Cost",
+    "DeviceDerived",
+    "ExportMetrics",
+    "ExportReport",
+    "Interval",
+    "LlmEstimate",
+    "Outcome",
     "Precision",
     "TransformerConfig",
     "activation_bytes_per_layer",

@@ -29,6 +29,7 @@ from typing import Any
 
 from xpuref.calc._export import _tpp_interval, classify_explain, device_tpp, section
 from xpuref.calc._precisions import SPARSE_KEYS
+from xpuref.calc._results import DeviceDerived, ExportReport
 from xpuref.calc._validate import check_count, check_number
 
 __all__ = ["device_derived", "device_export", "device_export_classes"]
@@ -40,7 +41,7 @@ def _number(name: str, value: Any) -> float | None:
     return None if value is None else check_number(name, value)
 
 
-def device_derived(device: Mapping[str, Any]) -> dict[str, Any]:
+def device_derived(device: Mapping[str, Any]) -> DeviceDerived:
     """Return the derived figures listed in the module docstring for one device."""
     if not isinstance(device, Mapping):
         raise ValueError(f"device must be a mapping, got {device!r}")
@@ -92,6 +93,6 @@ def device_export_classes(
 
 def device_export(
     device: Mapping[str, Any], rules: Sequence[Mapping[str, Any]]
-) -> dict[str, dict[str, Any]]:
+) -> dict[str, ExportReport]:
     """Return {rule id: classify_explain result} for every rule given."""
     return {str(rule["id"]): classify_explain(device, rule) for rule in rules}

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xpuref.calc._precisions import BIT_LENGTHS
+from xpuref.calc._results import ClassOutcome, ExportMetrics, ExportReport, Outcome
 from xpuref.calc._validate import check_number
 
 __all__ = [
@@ -192,7 +193,7 @@ def area_bounds(device: Mapping[str, Any]) -> tuple[float | None, float]:
     return None, RETICLE_LIMIT_MM2 if at_most is None else min(at_most, RETICLE_LIMIT_MM2)
 
 
-def export_metrics(device: Mapping[str, Any]) -> dict[str, Any]:
+def export_metrics(device: Mapping[str, Any]) -> ExportMetrics:
     """The metrics the rules test, each as an interval [low, high] with what leaves it open."""
     if not isinstance(device, Mapping):
         raise ValueError(f"device must be a mapping, got {device!r}")
@@ -306,7 +307,7 @@ def _finite(value: float) -> float | None:
     return None if value == _INF else value
 
 
-def classify_explain(device: Mapping[str, Any], rule: Mapping[str, Any]) -> dict[str, Any]:
+def classify_explain(device: Mapping[str, Any], rule: Mapping[str, Any]) -> ExportReport:
     """The class under one rule, with the metrics, each condition's outcome and the reason."""
     if not isinstance(device, Mapping):
         raise ValueError(f"device must be a mapping, got {device!r}")
@@ -316,7 +317,7 @@ def classify_explain(device: Mapping[str, Any], rule: Mapping[str, Any]) -> dict
     metrics = export_metrics(device)
     low, high = metrics["tpp"]
     io_low, io_high = metrics["io_bandwidth_gbs"]
-    report: dict[str, Any] = {
+    report: ExportReport = {
         "rule": str(rule["id"]),
         "tpp": low,
         "tpp_exact": low == high,
@@ -382,16 +383,16 @@ class Decision:
     undecided: str | None
     #: The id of the exclusion that applied, if one did.
     applied: str | None
-    exclusions: list[dict[str, Any]]
-    classes: list[dict[str, Any]]
+    exclusions: list[Outcome]
+    classes: list[ClassOutcome]
     #: A class whose conditions hold while an exclusion or a higher class stays open.
     met: str | None = None
 
 
 def decide(metrics: Mapping[str, Any], rule: Mapping[str, Any]) -> Decision:
     """Apply a rule's exclusions and classes, in order, to metrics given as intervals."""
-    exclusions: list[dict[str, Any]] = []
-    classes: list[dict[str, Any]] = []
+    exclusions: list[Outcome] = []
+    classes: list[ClassOutcome] = []
     excluded: bool | None = False
     for exclusion in rule.get("exclusions") or []:
         holds = _evaluate(exclusion["condition"], metrics)

@@ -14,6 +14,7 @@ from typing import Any
 
 from xpuref.calc._dtypes import dtype_bytes
 from xpuref.calc._memory import weights_bytes
+from xpuref.calc._results import LlmEstimate
 from xpuref.calc._roofline import bound_by, roofline_time
 from xpuref.calc._serving import sequence_bytes
 from xpuref.calc._transformer import (
@@ -38,7 +39,7 @@ def llm_inference(
     peak_flops: float,
     bandwidth: float,
     memory_bytes: float | None = None,
-) -> dict[str, Any]:
+) -> LlmEstimate:
     """Weights, KV cache, fit, and prefill/decode lower-bound times and rates (SI units)."""
     config = transformer_config(cfg)
     check_count("batch", batch)

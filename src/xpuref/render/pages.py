@@ -60,7 +60,7 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
     """Rows for the derived-figures table, from xpuref.calc's results."""
     derived = derived_for(device, ds)
     rows: list[DerivedRow] = []
-    for key, value in (derived.get("sparse") or {}).items():
+    for key, value in derived["sparse"].items():
         unit = RATES[key].unit
         rows.append(
             DerivedRow(
@@ -72,31 +72,32 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
         )
     # A device lacking a rate its architecture runs has only a lower bound on TPP and density;
     # one whose missing rates its architecture caps is exact only under that reading, so say so.
-    sign = "" if derived.get("tpp_exact") is not False else "≥ "
-    capped = next(iter(export_detail(device, ds).values()), {}).get("tpp_ceilings") or []
+    sign = "" if derived["tpp_exact"] is not False else "≥ "
+    first = next(iter(export_detail(device, ds).values()), None)
+    capped = first["tpp_ceilings"] if first else []
     note = ""
     if capped:
         names = ", ".join(RATES[key].label for key in capped if key in RATES)
         note = f" ({names} unpublished, capped by its architecture's ceiling; see Export control)"
-    if derived.get("tpp") is not None:
+    if (tpp := derived["tpp"]) is not None:
         rows.append(
             DerivedRow(
                 "tpp",
                 "Total processing performance (TPP)" + note,
-                sign + _num(derived["tpp"], 6),
+                sign + _num(tpp, 6),
                 "",
             )
         )
-    if derived.get("performance_density") is not None:
+    if (density := derived["performance_density"]) is not None:
         rows.append(
             DerivedRow(
                 "performance-density",
                 "Performance density (TPP per mm²)" + note,
-                sign + _num(derived["performance_density"]),
+                sign + _num(density),
                 "",
             )
         )
-    for key, value in (derived.get("ridge_points") or {}).items():
+    for key, value in derived["ridge_points"].items():
         rows.append(
             DerivedRow(
                 f"ridge-{key.replace('_', '-')}",
@@ -105,7 +106,7 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
                 "FLOPs/byte",
             )
         )
-    for key, value in (derived.get("tflops_per_watt") or {}).items():
+    for key, value in derived["tflops_per_watt"].items():
         unit = f"{RATES[key].unit}/W"
         rows.append(
             DerivedRow(
@@ -115,12 +116,12 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
                 unit,
             )
         )
-    if derived.get("bytes_per_flop") is not None:
+    if (per_flop := derived["bytes_per_flop"]) is not None:
         rows.append(
             DerivedRow(
                 "bytes-per-flop",
                 "Memory bytes per matrix FLOP",
-                _num(derived["bytes_per_flop"]),
+                _num(per_flop),
                 "bytes/FLOP",
             )
         )

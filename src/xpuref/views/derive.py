@@ -6,11 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from xpuref import calc
+from xpuref.calc import DeviceDerived, ExportReport
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Architecture, Device
 from xpuref.views.host_link import host_link_max_gbs, pcie_rates
 
 __all__ = [
+    "ExportDetail",
     "calc_input",
     "derived_for",
     "device_input",
@@ -66,15 +68,20 @@ def _supported(device: Device, arch: Architecture | None) -> list[str] | None:
     return [key for key in declared if key not in device.not_supported]
 
 
-def _copy(found: dict[str, Any]) -> dict[str, Any]:
+def _copy(found: DeviceDerived) -> DeviceDerived:
     """A copy deep enough that callers cannot change the remembered result."""
-    return {k: dict(v) if isinstance(v, dict) else v for k, v in found.items()}
+    return {
+        **found,
+        "sparse": dict(found["sparse"]),
+        "ridge_points": dict(found["ridge_points"]),
+        "tflops_per_watt": dict(found["tflops_per_watt"]),
+    }
 
 
-def derived_for(device: Device, ds: Dataset) -> dict[str, Any]:
+def derived_for(device: Device, ds: Dataset) -> DeviceDerived:
     """Sparse rates, TPP, performance density, ridge points, TFLOPS/W, bytes per FLOP."""
-    found = ds.remember(
-        "derived", device.id, lambda: dict(calc.device_derived(device_input(device, ds)))
+    found: DeviceDerived = ds.remember(
+        "derived", device.id, lambda: calc.device_derived(device_input(device, ds))
     )
     return _copy(found)
 
@@ -84,9 +91,17 @@ def device_input(device: Device, ds: Dataset) -> dict[str, Any]:
     return calc_input(device, ds.architectures.get(device.architecture), pcie_rates(ds))
 
 
-def export_detail_data(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
+class ExportDetail(ExportReport):
+    """A class as pages show it: calc's report, the statements that bounded TPP (their ids) and
+    every class the data leaves possible."""
+
+    bounded_by: list[str]
+    possible: list[str]
+
+
+def export_detail_data(device: Device, ds: Dataset) -> dict[str, ExportReport]:
     """Per rule, the class the device's own figures give, before any published statement."""
-    found: dict[str, dict[str, Any]] = ds.remember(
+    found: dict[str, ExportReport] = ds.remember(
         "export-data",
         device.id,
         lambda: calc.device_export(device_input(device, ds), ds.rule_dicts()),
@@ -128,25 +143,27 @@ def _published_bounds(device: Device, ds: Dataset) -> tuple[float, float | None,
     return low, None if high == float("inf") else high, ids
 
 
-def _export(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
+def _export(device: Device, ds: Dataset) -> dict[str, ExportDetail]:
     """Per rule: the class from the figures, narrowed where published statements bound TPP."""
     inp = device_input(device, ds)
-    found = {rule: dict(detail) for rule, detail in export_detail_data(device, ds).items()}
+    reports = export_detail_data(device, ds)
+    bounded_by: list[str] = []
     bounds = published_bounds(device, ds)
     if bounds is not None:
         low, high, ids = bounds
         before = calc.export_metrics(inp)["tpp"]
         if low > before[0] or (high is not None and high < before[1]):
             inp = {**inp, "tpp_min": low, "tpp_max": high}
-            found = calc.device_export(inp, ds.rule_dicts())
-            for detail in found.values():
-                detail["bounded_by"] = list(ids)
+            reports = calc.device_export(inp, ds.rule_dicts())
+            bounded_by = list(ids)
+    found: dict[str, ExportDetail] = {}
     for rule in ds.rule_dicts():
-        detail = found[str(rule["id"])]
-        detail.setdefault("bounded_by", [])
+        report = reports[str(rule["id"])]
         # A decided class holds for every TPP the data allows; only an open one needs the scan.
-        decided = detail["result"] != "unknown"
-        detail["possible"] = [detail["result"]] if decided else calc.possible_classes(inp, rule)
+        decided = report["result"] != "unknown"
+        possible = [report["result"]] if decided else calc.possible_classes(inp, rule)
+        detail = ExportDetail(**report, bounded_by=list(bounded_by), possible=possible)
+        found[str(rule["id"])] = detail
         controlled = [c for c in detail["possible"] if c not in ("not-controlled", "unknown")]
         open_class = detail["result"] == "unknown" and not detail["at_least"]
         if open_class and controlled and len(controlled) == len(detail["possible"]):
@@ -154,9 +171,9 @@ def _export(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
     return found
 
 
-def export_detail(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
+def export_detail(device: Device, ds: Dataset) -> dict[str, ExportDetail]:
     """Per rule: class, TPP (exact or a bound), density, deciding rate, missing fields, reason."""
-    found: dict[str, dict[str, Any]] = ds.remember("export", device.id, lambda: _export(device, ds))
+    found: dict[str, ExportDetail] = ds.remember("export", device.id, lambda: _export(device, ds))
     return found
 
 

@@ -11,7 +11,7 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
 from xpuref.data.published import Statement
-from xpuref.views.derive import device_input, export_detail
+from xpuref.views.derive import ExportDetail, device_input, export_detail
 from xpuref.views.numbers import format_number
 from xpuref.views.published import published_checks
 
@@ -44,7 +44,7 @@ def _number(value: float | None, digits: int = 5) -> str:
     return "—" if value is None else format_number(value, digits)
 
 
-def _io(found: dict[str, Any]) -> str:
+def _io(found: ExportDetail) -> str:
     """The I/O bandwidth as the data allows it: exact, a range, or a lower bound."""
     low, high = found.get("io_bandwidth_gbs") or (None, None)
     if low is None:
@@ -61,7 +61,7 @@ def _statement(statement: Statement) -> str:
     return f"{statement.publisher}, {statement.date}: {' or '.join(statement.classes)}"
 
 
-def _tpp(found: dict[str, Any]) -> str:
+def _tpp(found: ExportDetail) -> str:
     """TPP as the data allows it: exact, a range (narrowed by a statement), or a lower bound."""
     if found.get("tpp") is None:
         return "—"
@@ -88,7 +88,7 @@ def _area_note(device: Device, ds: Dataset) -> str:
 
 
 def _interpretation(
-    device: Device, ds: Dataset, key: str | None, found: dict[str, Any], density: bool
+    device: Device, ds: Dataset, key: str | None, found: ExportDetail, density: bool
 ) -> str:
     """The site's readings that shaped this answer: TF32's bit length, rate ceilings, area."""
     notes = [TF32_NOTE] if key == "tf32_matrix" else []
@@ -108,7 +108,7 @@ def _interpretation(
     return "; ".join(notes)
 
 
-def _reason(found: dict[str, Any], ds: Dataset) -> str:
+def _reason(found: ExportDetail, ds: Dataset) -> str:
     """The rule's reason, plus the published statements that narrowed TPP when they did."""
     reason = str(found["reason"])
     names = {s.id: f"{s.publisher}, {s.date}" for s in ds.published}

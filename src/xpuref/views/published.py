@@ -52,15 +52,15 @@ def _checks(ds: Dataset) -> list[PublishedCheck]:
             rule = next((r for r in ds.rule_dicts() if r["id"] == statement.rule), None)
             if rule is None:
                 continue
-            detail = export_detail(device, ds).get(statement.rule, {})
-            data = export_detail_data(device, ds).get(statement.rule, {})
+            detail = export_detail(device, ds).get(statement.rule)
+            data = export_detail_data(device, ds).get(statement.rule)
             bounds = calc.tpp_bounds_for_classes(device_input(device, ds), rule, statement.classes)
             found.append(
                 PublishedCheck(
                     statement,
                     device_id,
-                    str(detail.get("result", "unknown")),
-                    str(data.get("reason", "")),
+                    detail["result"] if detail else "unknown",
+                    data["reason"] if data else "",
                     bounds is not None,
                 )
             )

@@ -29,6 +29,18 @@ EXCLUDED: dict[str, str] = {
     "page calculator does (tests/unit/calc/test_calc_export.py covers it)",
     "tpp_bounds_for_classes": "build-time only: published statements bound a catalog device's "
     "TPP; no page calculator reads them (tests/unit/calc/test_calc_export.py covers it)",
+    **{
+        name: "a result type (typed mapping): the functions returning it have golden cases"
+        for name in (
+            "ClassOutcome",
+            "DeviceDerived",
+            "ExportMetrics",
+            "ExportReport",
+            "Interval",
+            "LlmEstimate",
+            "Outcome",
+        )
+    },
     "precision_table": "build-time only: it writes xpuref-tables.js, the very table the JavaScript "
     "port reads; BIT_LENGTHS and DTYPE_BYTES are compared on both sides",
     "PRECISIONS": "the table itself; the browser receives it through xpuref-tables.js",
