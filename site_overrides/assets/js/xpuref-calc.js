@@ -1040,19 +1040,31 @@
 
   var METRIC_NAMES = ["tpp", "performance_density", "io_bandwidth_gbs", "designed_for_datacenter"];
 
+  /* The one walker of rule conditions (calc.fold_condition): leaf() on each single-metric
+   * test, allOf()/anyOf() on the folded children of each combinator. */
+  function foldCondition(node, leaf, allOf, anyOf) {
+    function fold(child) { return foldCondition(child, leaf, allOf, anyOf); }
+    if ("all_of" in node) return allOf(node.all_of.map(fold));
+    if ("any_of" in node) return anyOf(node.any_of.map(fold));
+    return leaf(node);
+  }
+
+  function allHold(results) {
+    if (results.indexOf(false) !== -1) return false;
+    return results.indexOf(null) !== -1 ? null : true;
+  }
+
+  function anyHolds(results) {
+    if (results.indexOf(true) !== -1) return true;
+    return results.indexOf(null) !== -1 ? null : false;
+  }
+
   /* Conditions on intervals: true or false when decided, null while an input leaves it open. */
   function evaluate(node, metrics) {
-    var results;
-    if ("all_of" in node) {
-      results = node.all_of.map(function (child) { return evaluate(child, metrics); });
-      if (results.indexOf(false) !== -1) return false;
-      return results.indexOf(null) !== -1 ? null : true;
-    }
-    if ("any_of" in node) {
-      results = node.any_of.map(function (child) { return evaluate(child, metrics); });
-      if (results.indexOf(true) !== -1) return true;
-      return results.indexOf(null) !== -1 ? null : false;
-    }
+    return foldCondition(node, function (leaf) { return evaluateLeaf(leaf, metrics); }, allHold, anyHolds);
+  }
+
+  function evaluateLeaf(node, metrics) {
     var name = node.metric;
     if (typeof name !== "string" || METRIC_NAMES.indexOf(name) === -1) {
       throw CalcError("metric", "unknown metric " + repr(name) + " in export rule condition");
@@ -1075,11 +1087,8 @@
   }
 
   function testedMetrics(node, into) {
-    if (node.all_of || node.any_of) {
-      (node.all_of || node.any_of).forEach(function (child) { testedMetrics(child, into); });
-    } else {
-      into[String(node.metric)] = true;
-    }
+    function none() { return null; }
+    foldCondition(node, function (leaf) { into[String(leaf.metric)] = true; return null; }, none, none);
     return into;
   }
 

@@ -25,9 +25,9 @@ the reticle limit bounds it from above, so performance density is at least TPP /
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from xpuref.calc._precisions import BIT_LENGTHS
 from xpuref.calc._results import ClassOutcome, ExportMetrics, ExportReport, Outcome
@@ -40,8 +40,10 @@ __all__ = [
     "check_rule",
     "classify",
     "classify_explain",
+    "condition_leaves",
     "device_tpp",
     "export_metrics",
+    "fold_condition",
     "performance_density",
     "tpp",
 ]
@@ -54,6 +56,7 @@ EXPORT_CLASSES: tuple[str, ...] = ("not-controlled", "3A090.b", "3A090.a", "3A09
 #: area of a single die whose area is not published, which bounds its performance density.
 RETICLE_LIMIT_MM2 = 858.0
 _INF = float("inf")
+T = TypeVar("T")
 
 
 def tpp(tops: float, bit_length: float) -> float:
@@ -238,18 +241,41 @@ def export_metrics(device: Mapping[str, Any]) -> ExportMetrics:
     }
 
 
+def fold_condition(
+    node: Mapping[str, Any],
+    leaf: Callable[[Mapping[str, Any]], T],
+    all_of: Callable[[list[T]], T],
+    any_of: Callable[[list[T]], T],
+) -> T:
+    """The one walker of rule conditions: ``leaf`` on each single-metric test, ``all_of`` and
+    ``any_of`` on the folded children of each combinator (evaluation, leaves, text, regions)."""
+    for key, join in (("all_of", all_of), ("any_of", any_of)):
+        if key in node:
+            return join([fold_condition(child, leaf, all_of, any_of) for child in node[key]])
+    return leaf(node)
+
+
+def _all(results: list[bool | None]) -> bool | None:
+    """All of several outcomes: False if any fails, open if any is open."""
+    if False in results:
+        return False
+    return None if None in results else True
+
+
+def _any(results: list[bool | None]) -> bool | None:
+    """Any of several outcomes: True if any holds, open if any is open."""
+    if True in results:
+        return True
+    return None if None in results else False
+
+
 def _evaluate(node: Mapping[str, Any], metrics: Mapping[str, Any]) -> bool | None:
     """Evaluate a condition on intervals: True or False when decided, None when still open."""
-    if "all_of" in node:
-        results = [_evaluate(child, metrics) for child in node["all_of"]]
-        if False in results:
-            return False
-        return None if None in results else True
-    if "any_of" in node:
-        results = [_evaluate(child, metrics) for child in node["any_of"]]
-        if True in results:
-            return True
-        return None if None in results else False
+    return fold_condition(node, lambda leaf: _evaluate_leaf(leaf, metrics), _all, _any)
+
+
+def _evaluate_leaf(node: Mapping[str, Any], metrics: Mapping[str, Any]) -> bool | None:
+    """Evaluate one single-metric test on intervals."""
     name = node.get("metric")
     if not isinstance(name, str) or name not in _METRIC_NAMES:
         raise ValueError(f"unknown metric {name!r} in export rule condition")
@@ -271,19 +297,21 @@ def _evaluate(node: Mapping[str, Any], metrics: Mapping[str, Any]) -> bool | Non
 _METRIC_NAMES = ("tpp", "performance_density", "io_bandwidth_gbs", "designed_for_datacenter")
 
 
+def condition_leaves(node: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Every single-metric test in one condition, in order."""
+    return fold_condition(node, lambda leaf: [leaf], _concat, _concat)
+
+
+def _concat(parts: list[list[Mapping[str, Any]]]) -> list[Mapping[str, Any]]:
+    """The children's leaves, one list."""
+    return [leaf for part in parts for leaf in part]
+
+
 def rule_leaves(rule: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """Every single-metric test in a rule's classes and exclusions (all_of/any_of unfolded)."""
     nodes = [item["condition"] for item in rule["classes"]]
     nodes += [item["condition"] for item in rule.get("exclusions") or []]
-    leaves: list[Mapping[str, Any]] = []
-    while nodes:
-        node = nodes.pop()
-        children = node.get("all_of") or node.get("any_of")
-        if children:
-            nodes.extend(children)
-        else:
-            leaves.append(node)
-    return leaves
+    return _concat([condition_leaves(node) for node in nodes])
 
 
 def _open_fields(metrics: Mapping[str, Any], rule: Mapping[str, Any]) -> list[str]:

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
+from xpuref import calc
 from xpuref.data.base import LongText, Page, PartialDate, Slug, Strict, Text
 
 __all__ = ["METRICS", "Condition", "ExportRule", "RuleClass", "RuleExclusion", "RulesFile"]
@@ -52,9 +53,7 @@ class Condition(Strict):
 
     def metrics(self) -> set[str]:
         """Every metric this condition tests, through its all_of / any_of children."""
-        children = (self.all_of or []) + (self.any_of or [])
-        own = {self.metric} if self.metric is not None else set()
-        return own.union(*(child.metrics() for child in children))
+        return {str(leaf["metric"]) for leaf in calc.condition_leaves(self.plain())}
 
 
 class RuleClass(Strict):

@@ -7,6 +7,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from xpuref import calc
 from xpuref.data.dataset import Dataset
 from xpuref.data.knowledge import Knowledge
 from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
@@ -102,12 +103,27 @@ def _bound(name: str, node: Mapping[str, Any]) -> str:
 
 
 def condition_text(node: Mapping[str, Any], nested: bool = False) -> str:
-    """Render an export-rule condition as readable text."""
-    for key, joiner in (("all_of", " and "), ("any_of", " or ")):
-        if key in node:
-            text = joiner.join(condition_text(child, True) for child in node[key])
-            return f"({text})" if nested and len(node[key]) > 1 else text
-    return _bound(str(node.get("metric")), node)
+    """Render an export-rule condition as readable text (nested groups in parentheses)."""
+    text, grouped = calc.fold_condition(
+        node, lambda leaf: (_bound(str(leaf.get("metric")), leaf), False), _and, _or
+    )
+    return f"({text})" if nested and grouped else text
+
+
+def _joined(joiner: str, parts: list[tuple[str, bool]]) -> tuple[str, bool]:
+    """Children's texts joined, a group of several in parentheses; several parts make a group."""
+    text = joiner.join(f"({part})" if grouped else part for part, grouped in parts)
+    return text, len(parts) > 1
+
+
+def _and(parts: list[tuple[str, bool]]) -> tuple[str, bool]:
+    """All of the children."""
+    return _joined(" and ", parts)
+
+
+def _or(parts: list[tuple[str, bool]]) -> tuple[str, bool]:
+    """Any of the children."""
+    return _joined(" or ", parts)
 
 
 def export_rules_html(rules: list[dict[str, Any]], notes: list[ExportNote]) -> Markup:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from tests.conftest import real_rules
 
+from xpuref import calc
 from xpuref.calc import (
     EXPORT_CLASSES,
     classify_explain,
@@ -338,3 +339,30 @@ def test_an_open_exclusion_leaves_no_class_at_least() -> None:
     assert possible_classes(device, rule) == ["not-controlled", "3A090.a"]
     # The same figures on a datacenter part leave no exclusion open: .a outright.
     assert classify({**device, "designed_for_datacenter": True}, rule) == "3A090.a"
+
+
+def test_one_walker_folds_conditions_in_order() -> None:
+    """fold_condition visits leaves in order and joins combinators; condition_leaves lists them."""
+    node = {
+        "all_of": [
+            {"metric": "tpp", "min": 4800},
+            {
+                "any_of": [
+                    {"metric": "performance_density", "min": 5.92},
+                    {"metric": "tpp", "min": 1600},
+                ]
+            },
+        ]
+    }
+    assert [leaf["metric"] for leaf in calc.condition_leaves(node)] == [
+        "tpp",
+        "performance_density",
+        "tpp",
+    ]
+    text = calc.fold_condition(
+        node,
+        lambda leaf: str(leaf["metric"]),
+        lambda parts: "(" + " & ".join(parts) + ")",
+        lambda parts: "(" + " | ".join(parts) + ")",
+    )
+    assert text == "(tpp & (performance_density | tpp))"

@@ -41,6 +41,10 @@ EXCLUDED: dict[str, str] = {
             "Outcome",
         )
     },
+    "fold_condition": "the one walker of rule conditions; it takes Python callables, and "
+    "classify's golden cases run its every path on both sides",
+    "condition_leaves": "build-time only: pages and validation list the metrics a rule tests "
+    "(tests/unit/calc/test_calc_export.py covers it)",
     "precision_table": "build-time only: it writes xpuref-tables.js, the very table the JavaScript "
     "port reads; BIT_LENGTHS and DTYPE_BYTES are compared on both sides",
     "PRECISIONS": "the table itself; the browser receives it through xpuref-tables.js",

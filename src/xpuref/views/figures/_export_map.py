@@ -95,14 +95,24 @@ def _describe(node: Mapping[str, Any]) -> str:
 
 def condition_rects(node: Mapping[str, Any], extra: list[str]) -> list[Rect]:
     """Boxes where a rule condition can hold; conditions on other metrics go into ``extra``."""
-    if "all_of" in node:
-        boxes = [_PLANE]
-        for child in node["all_of"]:
-            child_boxes = condition_rects(child, extra)
-            boxes = [cut for a in boxes for b in child_boxes if not (cut := a.intersect(b)).empty()]
-        return boxes
-    if "any_of" in node:
-        return [box for child in node["any_of"] for box in condition_rects(child, extra)]
+    return calc.fold_condition(node, lambda leaf: _leaf_rects(leaf, extra), _intersect, _union)
+
+
+def _intersect(parts: list[list[Rect]]) -> list[Rect]:
+    """Where every child holds: the pairwise overlaps of their boxes."""
+    boxes = [_PLANE]
+    for child_boxes in parts:
+        boxes = [cut for a in boxes for b in child_boxes if not (cut := a.intersect(b)).empty()]
+    return boxes
+
+
+def _union(parts: list[list[Rect]]) -> list[Rect]:
+    """Where any child holds: all their boxes."""
+    return [box for boxes in parts for box in boxes]
+
+
+def _leaf_rects(node: Mapping[str, Any], extra: list[str]) -> list[Rect]:
+    """Boxes of one single-metric test (the whole plane for a metric off the axes)."""
     metric = node["metric"]
     if metric not in _AXES:
         text = _describe(node)
