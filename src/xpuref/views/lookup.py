@@ -17,10 +17,10 @@ devices, each with 1/N of them. This is what an MFU computation must divide by.
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from xpuref.data.base import fold_name
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATE_KEYS
@@ -44,8 +44,12 @@ LOOKUP_SCHEMA = 1
 
 
 def normalize_name(name: str, *, compact: bool = False) -> str:
-    """Return the key a device name is compared by (see the module docstring)."""
-    text = unicodedata.normalize("NFKC", name).translate(_MARKS).casefold()
+    """Return the key a device name is compared by (see the module docstring).
+
+    It starts from ``fold_name``, the form validation compares names in, so a name the data
+    keeps apart is never merged here, and a look-alike letter resolves as its Latin twin.
+    """
+    text = fold_name(name.translate(_MARKS))
     text = text.replace("(tm)", "").replace("(r)", "")
     words = text.split()
     while len(words) > 1 and words[0] in _PREFIXES:

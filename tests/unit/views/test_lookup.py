@@ -126,3 +126,9 @@ def test_cli_lookup() -> None:
     missing = run_xpuref("lookup", "H100")
     assert missing.returncode == 1
     assert "candidates" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def test_one_normaliser_folds_look_alikes_as_validation_does(catalog: Dataset) -> None:
+    """The lookup key starts from fold_name: Cyrillic look-alikes and zero-width spaces resolve."""
+    assert lookup_name("NVIDIА H100 80GB HBM3", catalog).id == "nvidia-h100-sxm5-80gb"
+    assert lookup_name("NVIDIA H100\u200b 80GB HBM3", catalog).id == "nvidia-h100-sxm5-80gb"
