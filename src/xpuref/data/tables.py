@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from xpuref import calc
 from xpuref.data.loader import load_model
 from xpuref.data.problems import Problem
 from xpuref.data.publishers import Registry
@@ -122,6 +123,41 @@ def _coverage(table: DataTable, src: SourceFile) -> list[Problem]:
     return problems
 
 
+def _matches_calc(table: DataTable, src: SourceFile) -> list[Problem]:
+    """The published bytes-per-value table says exactly what calc's precision table stores."""
+    if table.id != "dtype_bytes":
+        return []
+    problems: list[Problem] = []
+    listed: set[str] = set()
+    for i, row in enumerate(table.rows):
+        name = str(row.get("dtype"))
+        listed.add(name)
+        want = calc.DTYPE_BYTES.get(name)
+        if want is None or float(row.get("bytes") or 0) != want:
+            path: FieldPath = ("rows", i)
+            said = "no bytes" if want is None else f"{want:g} bytes"
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(path),
+                    dotted(path),
+                    f"'{name}': calc.PRECISIONS stores {said} per value",
+                )
+            )
+    for name in calc.DTYPE_BYTES:
+        if name not in listed:
+            problems.append(
+                Problem(
+                    src.name,
+                    src.lines.line_of(("rows",)),
+                    "rows",
+                    f"no row for '{name}', which calc.PRECISIONS stores in "
+                    f"{calc.DTYPE_BYTES[name]:g} bytes: add it with its source",
+                )
+            )
+    return problems
+
+
 def table_problems(table: DataTable, src: SourceFile, stem: str) -> list[Problem]:
     """Checks beyond the schema: id, columns, rows and source coverage."""
     problems: list[Problem] = []
@@ -137,6 +173,7 @@ def table_problems(table: DataTable, src: SourceFile, stem: str) -> list[Problem
     problems += _columns(table, src)
     problems += _rows(table, src)
     problems += _coverage(table, src)
+    problems += _matches_calc(table, src)
     return problems
 
 
