@@ -9,6 +9,8 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from xpuref.data.urls import parse_url
+
 __all__ = [
     "CitedDocument",
     "CitedPage",
@@ -18,8 +20,10 @@ __all__ = [
     "Slug",
     "Strict",
     "Text",
+    "WebAddress",
     "check_date",
     "check_unique_sources",
+    "check_url",
     "fold_name",
     "today",
 ]
@@ -67,8 +71,6 @@ Text = Annotated[
 LongText = Annotated[str, Field(min_length=1, max_length=4000), AfterValidator(_clean_text)]
 PartialDate = Annotated[str, Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")]
 
-_URL = re.compile(r"https?://[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?")
-
 
 #: Cyrillic and Greek letters that look like Latin ones, folded so look-alike names collide.
 _CONFUSABLE = str.maketrans(
@@ -95,10 +97,12 @@ def check_date(value: str, *, not_after_today: bool = False) -> None:
 
 
 def check_url(value: str) -> str:
-    """Refuse anything but an absolute http(s) address with no whitespace."""
-    if not _URL.fullmatch(value):
-        raise ValueError("must be an absolute http:// or https:// address")
-    return value
+    """Parse an address with the one URL parser and keep its normalised form."""
+    return parse_url(value).url
+
+
+#: An absolute http(s) address, parsed and stored in normal form by the one URL parser.
+WebAddress = Annotated[str, Field(max_length=2000), AfterValidator(check_url)]
 
 
 class Strict(BaseModel):
@@ -111,22 +115,16 @@ class CitedDocument(Strict):
     """The vendor document a page copies or footnotes: its title and, where known, its address."""
 
     title: Text
-    url: Annotated[str, Field(max_length=2000), AfterValidator(check_url)] | None = None
+    url: WebAddress | None = None
 
 
 class Page(Strict):
     """A page actually read: its address, title, the date it was read and what it cites."""
 
-    url: Annotated[str, Field(max_length=2000)]
+    url: WebAddress
     title: Text
     accessed: PartialDate
     cites: CitedDocument | None = None
-
-    @field_validator("url")
-    @classmethod
-    def _http_only(cls, value: str) -> str:
-        """Refuse anything but an absolute http(s) address."""
-        return check_url(value)
 
     @field_validator("accessed")
     @classmethod

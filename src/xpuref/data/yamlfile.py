@@ -83,7 +83,45 @@ def _walk(node: yaml.Node, path: FieldPath, lines: LineMap, name: str) -> list[P
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             problems += _walk(item, (*path, index), lines, name)
+    elif isinstance(node, yaml.ScalarNode) and not node.style:  # plain: '' (libyaml) or None
+        message = _number_form(node)
+        if message:
+            problems.append(Problem(name, node.start_mark.line + 1, dotted(path), message))
     return problems
+
+
+#: The only number forms data may use: YAML 1.2 core-schema decimals (no octal, hex,
+#: sexagesimal, digit separators, infinities or NaN, which YAML 1.1 silently converts).
+_DECIMAL_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_DECIMAL_FLOAT = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+#: Plain words YAML 1.1 reads as true or false but YAML 1.2 (and a reader) takes as text.
+_OLD_BOOLEANS = {"yes", "no", "on", "off", "y", "n"}
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+
+
+def _number_form(node: yaml.ScalarNode) -> str:
+    """Why a plain scalar does not mean what it looks like ('' when it does)."""
+    text = str(node.value)
+    if node.tag == _INT_TAG and not _DECIMAL_INT.fullmatch(text):
+        return (
+            f"{text!r} is not a plain decimal number (YAML 1.1 reads it as "
+            "octal, hexadecimal, base 60 or with separators); write the decimal value"
+        )
+    if node.tag == _FLOAT_TAG and not _DECIMAL_FLOAT.fullmatch(text):
+        return (
+            f"{text!r} is not a plain decimal number (infinity, NaN, base 60 and digit "
+            "separators are refused); write the decimal value"
+        )
+    if node.tag == _BOOL_TAG and text.lower() in _OLD_BOOLEANS:
+        return f"{text!r} is read as a yes/no value by YAML 1.1; write true or false (or quote it)"
+    if node.tag == _STR_TAG and _DECIMAL_FLOAT.fullmatch(text):
+        node.tag = _FLOAT_TAG  # a YAML 1.2 decimal such as 7.0e2 that YAML 1.1 leaves as text
+    return ""
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
 
 
 #: Limits that keep a hostile file from taking time or memory (real data is far inside them).
@@ -168,11 +206,29 @@ def read_yaml(path: Path, name: str | None = None) -> SourceFile:
         line = mark.line + 1 if mark else 1
         reason = exc.problem or exc.context or "invalid YAML"
         raise DataError([Problem(label, line, "", f"invalid YAML: {reason}")]) from None
+    except yaml.reader.ReaderError as exc:  # a control character the scanner cannot read
+        line = text.count("\n", 0, max(exc.position, 0)) + 1
+        raise DataError(
+            [
+                Problem(
+                    label,
+                    line,
+                    "",
+                    f"invalid YAML: character U+{exc.character:04X} is not allowed in data files",
+                )
+            ]
+        ) from None
+    except (yaml.YAMLError, ValueError, RecursionError) as exc:
+        raise DataError([Problem(label, 1, "", f"invalid YAML: {exc}")]) from None
     if screened:
         raise DataError(screened)
     loader = _Loader(text)
+    lines = LineMap()
     try:
         node = loader.get_single_node()
+        problems = _walk(node, (), lines, label) if node is not None else []
+        if problems:
+            raise DataError(problems)
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -185,10 +241,6 @@ def read_yaml(path: Path, name: str | None = None) -> SourceFile:
         loader.dispose()
     if node is None or data is None:
         raise DataError([Problem(label, 1, "", "file is empty")])
-    lines = LineMap()
-    problems = _walk(node, (), lines, label)
-    if problems:
-        raise DataError(problems)
     return SourceFile(label, data, lines)
 
 

@@ -6,6 +6,7 @@ rebuild in ``mkdocs serve`` loads the data afresh and nothing outlives its build
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from mkdocs.structure.pages import Page
 from xpuref.data.dataset import Dataset
 from xpuref.data.paths import data_dir
 from xpuref.data.problems import DataError
+from xpuref.data.urls import public_address
 from xpuref.data.version import DataVersion, data_version
 from xpuref.render.macros import page_macros, page_values
 from xpuref.render.page_macros import MacroError
@@ -65,9 +67,23 @@ def _build_of(config: MkDocsConfig) -> SiteBuild:
     return build
 
 
+def _check_site_url(config: MkDocsConfig) -> None:
+    """Refuse a public address that is not a plain http(s) address; keep it normalised."""
+    given = os.environ.get("XPUREF_SITE_URL")
+    if not given:
+        return
+    try:
+        address = public_address(given)
+    except ValueError as exc:
+        raise PluginError(f"XPUREF_SITE_URL: {exc}; nothing was built") from None
+    config["site_url"] = address
+    config.extra["public_url"] = address
+
+
 @timed("on_config")
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Load and validate the data before anything is written; watch it under mkdocs serve."""
+    _check_site_url(config)
     root = data_dir()
     try:
         dataset = read_handoff(root) or load_checked(root)
