@@ -13,7 +13,7 @@
 
   function format(value) {
     var rounded = Number(Number(value).toPrecision(6));
-    return rounded.toLocaleString("en-US", { maximumFractionDigits: 4 });
+    return rounded.toLocaleString("en-US", { maximumFractionDigits: 10 });
   }
 
   function parseRates(row) {
@@ -235,7 +235,8 @@
         });
       });
       var key = params.get("sort");
-      if (key && columns[key] !== undefined) {
+      // Allow-list: only a column this table has (never a name the object inherits).
+      if (key && Object.prototype.hasOwnProperty.call(columns, key)) {
         sort = { key: key, descending: params.get("order") === "desc" };
       }
     }

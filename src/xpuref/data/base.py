@@ -69,7 +69,6 @@ Text = Annotated[
     str, Field(min_length=1, max_length=400), AfterValidator(_clean_text), AfterValidator(_one_line)
 ]
 LongText = Annotated[str, Field(min_length=1, max_length=4000), AfterValidator(_clean_text)]
-PartialDate = Annotated[str, Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")]
 
 
 #: Cyrillic and Greek letters that look like Latin ones, folded so look-alike names collide.
@@ -94,6 +93,18 @@ def check_date(value: str, *, not_after_today: bool = False) -> None:
     when = date(year, month, day)
     if not_after_today and when > today():
         raise ValueError(f"{value} is in the future")
+
+
+def _real_date(value: str) -> str:
+    """Refuse a date that is not on the calendar (2023-13-45) or outside 1990-2100."""
+    check_date(value)
+    return value
+
+
+#: A date written YYYY, YYYY-MM or YYYY-MM-DD, and on the calendar.
+PartialDate = Annotated[
+    str, Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$"), AfterValidator(_real_date)
+]
 
 
 def check_url(value: str) -> str:

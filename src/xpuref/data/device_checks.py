@@ -286,8 +286,8 @@ def _physical_bounds(device: Device, src: SourceFile) -> list[Problem]:
                     src,
                     ("memory", "bandwidth_gbs"),
                     f"{memory.bandwidth_gbs:g} GB/s is more than a {memory.bus_width_bits}-bit bus "
-                    f"carries at {rate:g} Gbit/s per pin ({ceiling:g} GB/s) for {_kind(memory.type)}; "
-                    "check the unit and the bus width",
+                    f"carries at {rate:g} Gbit/s per pin ({ceiling:g} GB/s) for "
+                    f"{_kind(memory.type)}; check the unit and the bus width",
                 )
             )
     usable, capacity = memory.usable_bytes, memory.capacity_bytes

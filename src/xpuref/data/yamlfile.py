@@ -109,6 +109,8 @@ def _number_form(node: yaml.ScalarNode) -> str:
             f"{text!r} is not a plain decimal number (YAML 1.1 reads it as "
             "octal, hexadecimal, base 60 or with separators); write the decimal value"
         )
+    if node.tag == _FLOAT_TAG and text.lstrip("+-").lower() in {".inf", ".nan"}:
+        return f"{text!r}: must be a finite number, not NaN or infinity"
     if node.tag == _FLOAT_TAG and not _DECIMAL_FLOAT.fullmatch(text):
         return (
             f"{text!r} is not a plain decimal number (infinity, NaN, base 60 and digit "

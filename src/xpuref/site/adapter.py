@@ -27,7 +27,7 @@ from xpuref.render.page_macros import MacroError
 from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import device_page, render_page_macros
 from xpuref.render.systems import system_page
-from xpuref.site.csp import HEADERS_FILE, add_meta, policy, script_hashes
+from xpuref.site.csp import HEADERS_FILE, add_meta, headers_file, script_hashes
 from xpuref.site.handoff import read_handoff
 from xpuref.site.notfound import rewrite_404
 from xpuref.site.redirects import redirect_page, redirect_path
@@ -44,6 +44,7 @@ __all__ = [
     "on_page_markdown",
     "on_post_build",
     "on_post_page",
+    "on_post_template",
     "on_startup",
 ]
 
@@ -186,6 +187,15 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     return add_meta(output, hashes)
 
 
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    """Give the theme's own HTML pages (404.html) the same policy as every other page."""
+    if config.extra.get("offline") or not template_name.endswith(".html"):
+        return output
+    hashes = script_hashes(output)
+    _build_of(config).script_hashes.update(hashes)
+    return add_meta(output, hashes)
+
+
 def on_startup(command: str, dirty: bool) -> None:
     """Start the hook timings afresh for this run."""
     reset()
@@ -201,7 +211,5 @@ def on_post_build(config: MkDocsConfig) -> None:
     if config.extra.get("offline"):
         rewrite_404(Path(config.site_dir))
     else:
-        Path(config.site_dir, HEADERS_FILE).write_text(
-            f"/*\n  Content-Security-Policy: {policy(hashes)}\n", encoding="utf-8"
-        )
+        Path(config.site_dir, HEADERS_FILE).write_text(headers_file(hashes), encoding="utf-8")
     write_totals()

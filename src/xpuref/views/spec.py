@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device, Source
@@ -44,10 +45,15 @@ def anchor_for(field: str) -> str:
 
 
 def format_number(value: float) -> str:
-    """Show a number the way a datasheet would: no trailing zeros, thousands separated."""
+    """Show a stored number with exactly its digits: no trailing zeros, thousands separated.
+
+    A figure is shown (and so cited) as the data holds it: 0.08912 stays 0.08912, never a
+    rounded 0.0891. Callers that show a derived value round it first (see ``figures.fmt``).
+    """
     if float(value).is_integer():
         return f"{int(value):,}"
-    return f"{value:,.4f}".rstrip("0").rstrip(".")
+    text = format(Decimal(repr(float(value))), ",f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def sources_for(device: Device, field: str) -> tuple[Source, ...]:

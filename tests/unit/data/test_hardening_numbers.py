@@ -149,7 +149,10 @@ def _load(model: type, path: Path, root: Path) -> list[Problem]:
         ("overhead_gib: 2.4212", "overhead_gib: 21.222"),  # exactly the budget: 23.58 x 0.9
         ("overhead_gib: 2.4212", "overhead_gib: 30"),
         ("overhead_gib: 2.4212", "overhead_gib: 1000000"),
-        ("memory_fraction: 0.9\n    overhead_gib: 2.4212", "memory_fraction: 0.05\n    overhead_gib: 2"),
+        (
+            "memory_fraction: 0.9\n    overhead_gib: 2.4212",
+            "memory_fraction: 0.05\n    overhead_gib: 2",
+        ),
     ],
 )
 def test_overhead_above_budget_is_refused(tmp_path: Path, old: str, new: str) -> None:
