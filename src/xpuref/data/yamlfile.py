@@ -197,31 +197,32 @@ def _screen(text: str, label: str) -> list[Problem]:
     return problems
 
 
+def _yaml_problem(exc: BaseException, text: str, label: str) -> Problem:
+    """One located, one-line problem for any error the YAML reader raises."""
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 1
+        reason = exc.problem or exc.context or "invalid YAML"
+    elif isinstance(exc, yaml.reader.ReaderError):  # a control character the reader refuses
+        line = text.count("\n", 0, max(exc.position, 0)) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1])
+        reason = f"character U+{code:04X} is not allowed in data files"
+    else:
+        line, reason = 1, str(exc)
+    return Problem(label, line, "", "invalid YAML: " + " ".join(str(reason).split()))
+
+
+_READ_ERRORS = (yaml.YAMLError, ValueError, OverflowError, RecursionError)
+
+
 def read_yaml(path: Path, name: str | None = None) -> SourceFile:
     """Parse one YAML file; raise DataError naming file and line on any problem."""
     label = name or str(path)
     text = _read_text(path, label)
     try:
         screened = _screen(text, label)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
-        reason = exc.problem or exc.context or "invalid YAML"
-        raise DataError([Problem(label, line, "", f"invalid YAML: {reason}")]) from None
-    except yaml.reader.ReaderError as exc:  # a control character the scanner cannot read
-        line = text.count("\n", 0, max(exc.position, 0)) + 1
-        raise DataError(
-            [
-                Problem(
-                    label,
-                    line,
-                    "",
-                    f"invalid YAML: character U+{exc.character:04X} is not allowed in data files",
-                )
-            ]
-        ) from None
-    except (yaml.YAMLError, ValueError, RecursionError) as exc:
-        raise DataError([Problem(label, 1, "", f"invalid YAML: {exc}")]) from None
+    except _READ_ERRORS as exc:
+        raise DataError([_yaml_problem(exc, text, label)]) from None
     if screened:
         raise DataError(screened)
     loader = _Loader(text)
@@ -232,13 +233,8 @@ def read_yaml(path: Path, name: str | None = None) -> SourceFile:
         if problems:
             raise DataError(problems)
         data = loader.construct_document(node) if node is not None else None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
-        reason = exc.problem or exc.context or "invalid YAML"
-        raise DataError([Problem(label, line, "", f"invalid YAML: {reason}")]) from None
-    except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as exc:
-        raise DataError([Problem(label, 1, "", f"invalid YAML: {exc}")]) from None
+    except _READ_ERRORS as exc:
+        raise DataError([_yaml_problem(exc, text, label)]) from None
     finally:
         loader.dispose()
     if node is None or data is None:
