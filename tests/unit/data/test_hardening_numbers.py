@@ -193,3 +193,28 @@ def test_former_ids_are_capped(data_copy: Path, count: int) -> None:
     ids = ", ".join(f"old-h100-{i}" for i in range(count))
     edit(data_copy / DEVICE, "aliases:", f"former_ids: [{ids}]\naliases:")
     refused(data_copy, "at most 20", field="former_ids")
+
+
+@pytest.mark.parametrize(
+    "arch",
+    [
+        {"kind": "mobilenet_v2", "stem": 32, "settings": [[6, 32, 100_000, 1]] * 200,
+         "last": 1280, "image": 224, "classes": 1000},
+        {"kind": "resnet", "block": "basic", "blocks": [100_000] * 4, "image": 224,
+         "classes": 1000},
+        {"kind": "vit", "image": 224, "patch": 16, "hidden": 768, "layers": 100_000,
+         "heads": 12, "mlp": 3072, "classes": 1000},
+    ],
+)  # fmt: skip
+def test_model_cost_refuses_huge_repeats_at_once(arch: dict[str, object]) -> None:
+    """Python's model_cost refuses a description deeper than the data cap (no minute-long loop)."""
+    import time
+
+    from xpuref.calc import _presets, model_cost
+    from xpuref.data import presets
+
+    assert _presets.MAX_LAYERS == presets.MAX_LAYERS
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="at most 1,000"):
+        model_cost(arch)
+    assert time.perf_counter() - start < 5  # a hang guard, not a timing goal
