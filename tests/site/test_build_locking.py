@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -15,6 +14,7 @@ import pytest
 from tests.conftest import ROOT, make_data_dir, run_xpuref
 
 from xpuref import cli
+from xpuref.data import version
 from xpuref.data.version import data_version, git_may_run, safe_git_command
 from xpuref.site import build as site_build
 from xpuref.site.build import MARKER, SiteBuildError, build_lock
@@ -97,16 +97,19 @@ def test_hostile_git_config_runs_no_program(tmp_path: Path) -> None:
     assert not marker.exists()
 
 
-def test_project_checkout_may_run_git_but_not_a_nested_repository(tmp_path: Path) -> None:
+def test_project_checkout_may_run_git_but_not_a_nested_repository(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Git is asked only about the project's own data; a copy, or a nested repository, is not."""
     assert git_may_run(ROOT / "data") == (ROOT / ".git").exists()
     assert not git_may_run(tmp_path)
-    nested = ROOT / "data" / ".xpuref-test-nested"
-    try:
-        (nested / ".git").mkdir(parents=True)
-        assert not git_may_run(nested)
-    finally:
-        shutil.rmtree(nested, ignore_errors=True)
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "data" / "nested" / ".git").mkdir(parents=True)
+    monkeypatch.setattr(version, "ROOT", project)
+    assert git_may_run(project / "data")
+    assert not git_may_run(project / "data" / "nested")
+    assert not git_may_run(tmp_path / "elsewhere")
 
 
 def _staging(folder: Path) -> list[str]:

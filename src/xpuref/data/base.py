@@ -90,7 +90,10 @@ def check_date(value: str, *, not_after_today: bool = False) -> None:
     year, month, day = [*parts, 1, 1][:3]
     if not 1990 <= year <= 2100:
         raise ValueError(f"year {year} is outside 1990-2100")
-    when = date(year, month, day)
+    try:
+        when = date(year, month, day)
+    except ValueError as exc:
+        raise ValueError(f"{value} is not a calendar date ({exc})") from None
     if not_after_today and when > today():
         raise ValueError(f"{value} is in the future")
 
