@@ -7,6 +7,7 @@ from xpuref.site.adapter import (
     on_page_markdown,
     on_post_build,
     on_post_page,
+    on_post_template,
     on_startup,
 )
 
@@ -17,5 +18,6 @@ __all__ = [
     "on_page_markdown",
     "on_post_build",
     "on_post_page",
+    "on_post_template",
     "on_startup",
 ]

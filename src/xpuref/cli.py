@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -176,12 +177,27 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit code."""
     args = parser().parse_args(argv)
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         code: int = args.run(args)
     except BrokenPipeError:  # output piped into a reader that stopped early (e.g. head)
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: staging is already removed on the way out
+        print(
+            f"xpuref {args.command}: interrupted; nothing was changed "
+            "(an existing site or bundle was left as it was)",
+            file=sys.stderr,
+        )
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return code
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """Turn SIGTERM into the same clean stop as Ctrl-C."""
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":

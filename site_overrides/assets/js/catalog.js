@@ -229,7 +229,8 @@
         });
       });
       var key = params.get("sort");
-      if (key && columns[key] !== undefined) {
+      // Allow-list: only a column this table has (never a name the object inherits).
+      if (key && Object.prototype.hasOwnProperty.call(columns, key)) {
         sort = { key: key, descending: params.get("order") === "desc" };
       }
     }

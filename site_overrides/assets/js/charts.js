@@ -160,7 +160,8 @@
     var state = box.xpurefChart;
     var variant = box.querySelector("select[data-chart-variant]");
     var wanted = params.get(stateKey(box, "view"));
-    if (variant && wanted && state.payload.variants[wanted]) {
+    // Allow-list: only a variant the payload has (never "__proto__" or another inherited name).
+    if (variant && wanted && Object.prototype.hasOwnProperty.call(state.payload.variants, wanted)) {
       variant.value = wanted;
       state.variant = wanted;
     }

@@ -26,7 +26,7 @@
   }
 
   function unique(list) {
-    var seen = {};
+    var seen = Object.create(null);  // no inherited names: "constructor" is an id like any other
     return list.filter(function (s) {
       if (!s || seen[s]) return false;
       seen[s] = true;
@@ -66,7 +66,7 @@
     var data = readJson(root.getAttribute("data-xpuref-compare"));
     if (!data) return;
     root.setAttribute("data-ready", "1");
-    var byId = {};
+    var byId = Object.create(null);  // ids from the URL never reach Object.prototype
     data.devices.forEach(function (d) { byId[d.id] = d; });
     var search = root.querySelector(".xpuref-compare-search");
     var options = root.querySelector("datalist");

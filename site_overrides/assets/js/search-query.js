@@ -1,4 +1,5 @@
-/* Read a hyphen after a letter or digit as a space before the query reaches the search worker.
+/* Read a hyphen after a letter or digit as a space before the query reaches the search worker,
+ * and bound the query (no typed fuzziness, boosts, wildcards or fields; a length and word cap).
  *
  * Driver strings such as "A100-SXM4-80GB" are hyphenated, and the index splits words at "-".
  * While such a name is typed, Material sends every prefix to lunr, "A100-SXM4-" among them;
@@ -14,9 +15,26 @@
 
   var QUERY = 2;
   var joined = /([\p{L}\p{N}])-+/gu;
+  // Bounds on what reaches lunr: a typed edit distance ("h100~1000") makes lunr build an
+  // automaton of every word within that distance, a boost with a wildcard ("h100^1000") throws,
+  // typed wildcards ("h*1*0*0*...") and field prefixes ("x:y", an unknown field) expand or throw
+  // too. Material adds its own trailing wildcard, so the typed operators are dropped, and the
+  // query is cut to a length and a number of words that the worker answers at once.
+  var MAX_CHARS = 80;
+  var MAX_WORDS = 8;
+  var operators = /[~^]\d*(?:\.\d*)?|[*:\\]/g;
+
+  function bounded(text) {
+    var cut = String(text).slice(0, MAX_CHARS).replace(operators, " ");
+    var words = 0;
+    return cut.replace(/\S+/g, function (word) {
+      words += 1;
+      return words > MAX_WORDS ? "" : word;
+    });
+  }
 
   function spaced(text) {
-    return text.replace(joined, "$1 ");
+    return bounded(text).replace(joined, "$1 ");
   }
 
   var Target = window.Worker;

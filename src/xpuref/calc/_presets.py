@@ -245,8 +245,32 @@ def model_cost(architecture: Mapping[str, Any], *, batch: int = 1) -> Cost:
     if kind not in _BUILDERS:
         raise ValueError(f"architecture kind must be one of {', '.join(_BUILDERS)}; got {kind!r}")
     check_count("batch", batch)
+    _check_depth(architecture)
     cost: Cost = _BUILDERS[str(kind)](architecture, batch)
     return cost
+
+
+#: At most this many layers (blocks, repeats) in one model, as data/models.yaml allows: a
+#: described model can never make model_cost loop for minutes.
+MAX_LAYERS = 1000
+
+
+def _check_depth(arch: Mapping[str, Any]) -> None:
+    """Refuse a description whose layers, blocks or repeats add up to more than MAX_LAYERS."""
+    kind = arch.get("kind")
+    try:
+        if kind == "resnet":
+            depth = sum(int(n) for n in arch["blocks"])
+        elif kind == "mobilenet_v2":
+            depth = sum(int(stage[2]) for stage in arch["settings"])
+        elif kind in ("sequential", "vgg"):
+            depth = len(arch["layers" if kind == "sequential" else "config"])
+        else:
+            depth = int(arch["layers"])
+    except (KeyError, TypeError, ValueError, IndexError):
+        return  # a malformed description is refused by its builder with its own message
+    if depth > MAX_LAYERS:
+        raise ValueError(f"the model has {depth:,} layers; at most {MAX_LAYERS:,}")
 
 
 #: The architecture kinds model_cost understands.

@@ -9,6 +9,8 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from xpuref.data.urls import parse_url
+
 __all__ = [
     "CitedDocument",
     "CitedPage",
@@ -18,8 +20,10 @@ __all__ = [
     "Slug",
     "Strict",
     "Text",
+    "WebAddress",
     "check_date",
     "check_unique_sources",
+    "check_url",
     "fold_name",
     "today",
 ]
@@ -65,9 +69,6 @@ Text = Annotated[
     str, Field(min_length=1, max_length=400), AfterValidator(_clean_text), AfterValidator(_one_line)
 ]
 LongText = Annotated[str, Field(min_length=1, max_length=4000), AfterValidator(_clean_text)]
-PartialDate = Annotated[str, Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")]
-
-_URL = re.compile(r"https?://[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?")
 
 
 #: Cyrillic and Greek letters that look like Latin ones, folded so look-alike names collide.
@@ -89,16 +90,33 @@ def check_date(value: str, *, not_after_today: bool = False) -> None:
     year, month, day = [*parts, 1, 1][:3]
     if not 1990 <= year <= 2100:
         raise ValueError(f"year {year} is outside 1990-2100")
-    when = date(year, month, day)
+    try:
+        when = date(year, month, day)
+    except ValueError as exc:
+        raise ValueError(f"{value} is not a calendar date ({exc})") from None
     if not_after_today and when > today():
         raise ValueError(f"{value} is in the future")
 
 
-def check_url(value: str) -> str:
-    """Refuse anything but an absolute http(s) address with no whitespace."""
-    if not _URL.fullmatch(value):
-        raise ValueError("must be an absolute http:// or https:// address")
+def _real_date(value: str) -> str:
+    """Refuse a date that is not on the calendar (2023-13-45) or outside 1990-2100."""
+    check_date(value)
     return value
+
+
+#: A date written YYYY, YYYY-MM or YYYY-MM-DD, and on the calendar.
+PartialDate = Annotated[
+    str, Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$"), AfterValidator(_real_date)
+]
+
+
+def check_url(value: str) -> str:
+    """Parse an address with the one URL parser and keep its normalised form."""
+    return parse_url(value).url
+
+
+#: An absolute http(s) address, parsed and stored in normal form by the one URL parser.
+WebAddress = Annotated[str, Field(max_length=2000), AfterValidator(check_url)]
 
 
 class Strict(BaseModel):
@@ -111,22 +129,16 @@ class CitedDocument(Strict):
     """The vendor document a page copies or footnotes: its title and, where known, its address."""
 
     title: Text
-    url: Annotated[str, Field(max_length=2000), AfterValidator(check_url)] | None = None
+    url: WebAddress | None = None
 
 
 class Page(Strict):
     """A page actually read: its address, title, the date it was read and what it cites."""
 
-    url: Annotated[str, Field(max_length=2000)]
+    url: WebAddress
     title: Text
     accessed: PartialDate
     cites: CitedDocument | None = None
-
-    @field_validator("url")
-    @classmethod
-    def _http_only(cls, value: str) -> str:
-        """Refuse anything but an absolute http(s) address."""
-        return check_url(value)
 
     @field_validator("accessed")
     @classmethod

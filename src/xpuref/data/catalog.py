@@ -14,6 +14,7 @@ from xpuref.data.loader import load_model, read_checked
 from xpuref.data.located import parse_model
 from xpuref.data.problems import Problem
 from xpuref.data.publishers import Registry
+from xpuref.data.rule_checks import check_ceilings
 from xpuref.data.sibling_checks import check_siblings
 from xpuref.data.yamlfile import SourceFile, display_name, problem_at, read_collecting
 
@@ -80,6 +81,7 @@ def load_architectures(
         if vendors and arch.vendor not in vendors:
             problems.append(problem_at(src, (i, "vendor"), f"unknown vendor '{arch.vendor}'"))
         problems += _check_precisions(arch, src, i)
+        problems += check_ceilings(arch, src, i)
         out[arch.id] = arch
     named = {str(item["id"]) for item in src.data if isinstance(item, dict) and "id" in item}
     return out, named

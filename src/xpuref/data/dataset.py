@@ -15,6 +15,7 @@ from xpuref.data.presets import ModelPreset, PresetsFile
 from xpuref.data.problems import DataError, Problem
 from xpuref.data.published import PublishedFile, Statement
 from xpuref.data.publishers import PublishersFile, Registry
+from xpuref.data.rule_checks import check_rules
 from xpuref.data.rules import ExportRule, RulesFile
 from xpuref.data.systems import System, load_systems
 from xpuref.data.table_models import DataTable
@@ -215,6 +216,8 @@ def load_dataset(root: Path) -> Dataset:
         RulesFile, root / "export_controls.yaml", root, problems, registry=registry
     )
     presets_file = load_model(PresetsFile, root / "models.yaml", root, problems, registry=registry)
+    if rules_file is not None:
+        problems += check_rules(rules_file[0].rules, rules_file[1])
     locations: dict[str, tuple[str, int]] = {}
     published = _published(root, registry, found.devices, rules_file, locations, problems)
     measurements, bounds = _measurements(

@@ -205,7 +205,8 @@ def _plausibility(device: Device, src: SourceFile) -> list[Problem]:
                 "a bound is for an area that is not published",
             )
         )
-    wafer_scale = (device.die_area_mm2 or 0) > 10_000
+    problems += _physical_bounds(device, src)
+    wafer_scale = device.wafer_scale
     for key, value in device.peak_dense.items():
         if device.scope != "system" and not wafer_scale and value > 100_000:
             problems.append(
@@ -227,6 +228,97 @@ def _plausibility(device: Device, src: SourceFile) -> list[Problem]:
             )
         )
     return problems
+
+
+#: The largest area one lithography exposure can print (26 mm x 33 mm): a die is at most this.
+RETICLE_MM2 = 858.0
+#: A 300 mm wafer's area: even a wafer-scale chip is no larger.
+WAFER_MM2 = 70_686.0
+#: Generous per-pin data rates (Gbit/s) for each memory type, above every part shipped and
+#: every announced speed grade, so only a unit or digit slip exceeds them. A type not listed
+#: (or plain "HBM") gets the fastest of all.
+MAX_PIN_GBITS: dict[str, float] = {
+    "HBM4E": 16.0, "HBM4": 13.0, "HBM3E": 10.5, "HBM3": 7.0, "HBM2E": 4.0, "HBM2": 2.6,
+    "GDDR7": 48.0, "GDDR6X": 25.0, "GDDR6": 24.0, "GDDR5X": 14.0, "GDDR5": 10.0,
+    "LPDDR5X": 11.0, "LPDDR5": 7.0, "LPDDR4X": 4.5, "LPDDR4": 4.5, "DDR5": 9.0, "DDR4": 3.6,
+}  # fmt: skip
+_FASTEST_PIN = max(MAX_PIN_GBITS.values())
+_MEMORY_TYPE = re.compile("|".join(sorted(MAX_PIN_GBITS, key=len, reverse=True)))
+
+
+def max_pin_gbits(memory_type: str | None) -> float:
+    """The largest plausible per-pin data rate for a memory type as data names it."""
+    found = _MEMORY_TYPE.search((memory_type or "").upper())
+    return MAX_PIN_GBITS[found.group()] if found else _FASTEST_PIN
+
+
+def _kind(memory_type: str | None) -> str:
+    """Name the memory type a per-pin bound was taken for."""
+    found = _MEMORY_TYPE.search((memory_type or "").upper())
+    return found.group() if found else "any memory type (the type is not a known one)"
+
+
+def _physical_bounds(device: Device, src: SourceFile) -> list[Problem]:
+    """Die area within the reticle per die, bandwidth within bus width x data rate, usable memory
+    within capacity."""
+    problems: list[Problem] = []
+    dies = device.dies or 1
+    limit = WAFER_MM2 if device.wafer_scale else RETICLE_MM2 * dies
+    for key in ("die_area_mm2", "die_area_max_mm2"):
+        area = getattr(device, key)
+        if area is not None and area > limit:
+            why = (
+                "a 300 mm wafer"
+                if device.wafer_scale
+                else f"{dies} die{'s' if dies > 1 else ''} of at most the {RETICLE_MM2:g} mm² "
+                "reticle limit (set 'dies' for a multi-die package, 'wafer_scale' for a wafer)"
+            )
+            problems.append(
+                problem_at(src, (key,), f"{area:g} mm² is larger than {limit:g} mm², {why}")
+            )
+    memory = device.memory
+    if memory.bandwidth_gbs is not None and memory.bus_width_bits is not None:
+        rate = max_pin_gbits(memory.type)
+        ceiling = memory.bus_width_bits / 8 * rate
+        if memory.bandwidth_gbs > ceiling:
+            problems.append(
+                problem_at(
+                    src,
+                    ("memory", "bandwidth_gbs"),
+                    f"{memory.bandwidth_gbs:g} GB/s is more than a {memory.bus_width_bits}-bit bus "
+                    f"carries at {rate:g} Gbit/s per pin ({ceiling:g} GB/s) for "
+                    f"{_kind(memory.type)}; check the unit and the bus width",
+                )
+            )
+    usable, capacity = memory.usable_bytes, memory.capacity_bytes
+    if usable is not None and capacity is not None and usable > capacity:
+        problems.append(
+            problem_at(
+                src,
+                ("memory", "usable_mib"),
+                f"{memory.usable_mib:g} MiB usable is more than the capacity "
+                f"({capacity / 1024**2:g} MiB)",
+            )
+        )
+    return problems
+
+
+#: An architecture's year is its public unveiling; a part may ship (inside its maker's own
+#: data centres) up to a year before it (Google's TPU v4i, 2020, before TPU v4's 2021).
+_EARLY_YEARS = 1
+
+
+def _dates_in_order(device: Device, src: SourceFile, arch: Architecture | None) -> list[Problem]:
+    """A part launches no earlier than its architecture (with a year's grace, see above)."""
+    if arch is None or device.launch_year >= arch.year - _EARLY_YEARS:
+        return []
+    return [
+        problem_at(
+            src,
+            ("launch_date",),
+            f"{device.launch_date} is before its architecture {arch.id} ({arch.year})",
+        )
+    ]
 
 
 def required_fields(device: Device, arch: Architecture | None) -> list[str]:
@@ -342,6 +434,7 @@ def check_device(
         _sourcing(device, raw, src, registry)
         + _ratios(device, src)
         + _plausibility(device, src)
+        + _dates_in_order(device, src, arch)
         + _gaps(device, raw, src, arch)
         + _not_supported(device, src, arch)
         + _names(device, src)

@@ -13,6 +13,7 @@ from xpuref.data.base import (
     Slug,
     Strict,
     Text,
+    WebAddress,
     check_date,
 )
 from xpuref.data.fields import RATE_KEYS
@@ -58,6 +59,9 @@ Status = Literal["announced", "shipping", "discontinued"]
 Market = Literal["datacenter", "workstation", "consumer", "edge"]
 AccumulatePrecision = Literal["fp16", "bf16", "fp32", "int32"]
 CapacityUnit = Literal["GiB", "GB", "MiB", "MB"]
+
+#: Former ids one device may keep (each publishes a redirect page).
+MAX_FORMER_IDS = 20
 
 #: Bytes per unit of a memory capacity as the vendor means it.
 UNIT_BYTES: dict[str, int] = {"GiB": GIB, "GB": 10**9, "MiB": 1024**2, "MB": 10**6}
@@ -213,7 +217,10 @@ class Device(Launched):
     visible_devices: Annotated[int, Field(ge=1, le=64)] = 1
     market: Market
     aliases: list[Text] = []
-    former_ids: list[Slug] = []
+    #: At most this many former ids: each one publishes a redirect page.
+    former_ids: Annotated[list[Slug], Field(max_length=MAX_FORMER_IDS)] = []
+    #: The chip is a whole wafer (Cerebras WSE): its die is not bound by the reticle limit.
+    wafer_scale: bool = False
     process_node: Text | None = None
     die_area_mm2: Annotated[float, Field(gt=0, le=50000), _at_least(1)] | None = None
     die_area_max_mm2: Annotated[float, Field(gt=0, le=50000), _at_least(1)] | None = None
@@ -311,5 +318,5 @@ class Vendor(Strict):
     """A company that makes devices."""
 
     name: Text
-    url: Annotated[str, Field(pattern=r"^https?://\S+$")]
+    url: WebAddress
     country: Annotated[str, Field(pattern=r"^[A-Z]{2}$")] | None = None

@@ -13,6 +13,7 @@ from xpuref.data.loader import read_checked
 from xpuref.data.located import parse_model
 from xpuref.data.problems import Problem
 from xpuref.data.publishers import Registry
+from xpuref.data.rule_checks import check_aliases
 from xpuref.data.yamlfile import SourceFile, read_collecting
 
 __all__ = ["Knowledge", "load_knowledge"]
@@ -166,6 +167,7 @@ def load_knowledge(root: Path, registry: Registry | None, problems: list[Problem
         _unique_ids(terms, src, "terms", problems)
         _check_related(terms, src, problems)
         _check_heading_ids(terms, src, problems)
+        problems += check_aliases(terms, src)
         for _, entry in terms:
             knowledge.glossary.setdefault(entry.id, entry)
     src = _read_list(root / "ecosystem_map.yaml", root, "rows", registry, problems)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from xpuref.data.base import LongText, Page, Slug, Strict, Text
 
@@ -68,6 +68,17 @@ class KvFromMemory(_KvCase):
     memory_fraction: Share
     overhead_gib: Annotated[float, Field(ge=0, le=1e9)]
     weights_dtype: KvDtype = "bf16"
+
+    @model_validator(mode="after")
+    def _overhead_within_budget(self) -> KvFromMemory:
+        """The engine's overhead is part of the memory it may use, so it is below that budget."""
+        budget = self.memory_gib * self.memory_fraction
+        if self.overhead_gib >= budget:
+            raise ValueError(
+                f"overhead_gib {self.overhead_gib:g} is not below the budget memory_gib x "
+                f"memory_fraction = {budget:g} GiB"
+            )
+        return self
 
 
 class Mfu(Strict):

@@ -8,10 +8,20 @@ from pydantic import Field, model_validator
 
 from xpuref.data.base import Page, Strict, Text
 
-__all__ = ["ModelPreset", "PresetsFile"]
+__all__ = ["MAX_LAYERS", "ModelPreset", "PresetsFile"]
 
 Count = Annotated[int, Field(ge=1, le=10**9)]
 Small = Annotated[int, Field(ge=1, le=100_000)]
+#: At most this many layers (or blocks) in one model: several times the deepest real model,
+#: so a preset cannot make the calculators and ``model_cost`` loop for minutes.
+MAX_LAYERS = 1000
+Layers = Annotated[int, Field(ge=1, le=MAX_LAYERS)]
+
+
+def _at_most_layers(total: int, what: str) -> None:
+    """Refuse a model whose repeats multiply into more than MAX_LAYERS layers."""
+    if total > MAX_LAYERS:
+        raise ValueError(f"{what} add up to {total:,} layers; at most {MAX_LAYERS:,}")
 
 
 class _Arch(Strict):
@@ -27,9 +37,15 @@ class ResNet(_Arch):
 
     kind: Literal["resnet"]
     block: Literal["basic", "bottleneck"]
-    blocks: Annotated[list[Small], Field(min_length=1, max_length=8)]
+    blocks: Annotated[list[Layers], Field(min_length=1, max_length=8)]
     image: Small
     classes: Small
+
+    @model_validator(mode="after")
+    def _bounded(self) -> ResNet:
+        """The blocks of all stages stay within MAX_LAYERS."""
+        _at_most_layers(sum(self.blocks), "blocks")
+        return self
 
 
 class Vgg(_Arch):
@@ -102,11 +118,18 @@ class MobileNetV2(_Arch):
     kind: Literal["mobilenet_v2"]
     stem: Small
     settings: Annotated[
-        list[Annotated[list[Small], Field(min_length=4, max_length=4)]], Field(min_length=1)
+        list[Annotated[list[Small], Field(min_length=4, max_length=4)]],
+        Field(min_length=1, max_length=64),
     ]
     last: Small
     image: Small
     classes: Small
+
+    @model_validator(mode="after")
+    def _bounded(self) -> MobileNetV2:
+        """The repeats of all stages stay within MAX_LAYERS."""
+        _at_most_layers(sum(stage[2] for stage in self.settings), "settings' repeats")
+        return self
 
 
 class Vit(_Arch):
@@ -116,7 +139,7 @@ class Vit(_Arch):
     image: Small
     patch: Small
     hidden: Small
-    layers: Small
+    layers: Layers
     heads: Small
     mlp: Small
     classes: Small
@@ -128,7 +151,7 @@ class Encoder(_Arch):
     kind: Literal["encoder"]
     vocab: Count
     hidden: Small
-    layers: Small
+    layers: Layers
     heads: Small
     ffn: Small
     max_positions: Count
@@ -142,7 +165,7 @@ class Decoder(_Arch):
     kind: Literal["decoder"]
     vocab: Count
     hidden: Small
-    layers: Small
+    layers: Layers
     heads: Small
     kv_heads: Small | None = None
     ffn: Count | None = None

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
-from urllib.parse import urlsplit
 
 from pydantic import Field
 
 from xpuref.data.base import LongText, Strict, Text
+from xpuref.data.urls import parse_url
 
 __all__ = ["CITABLE_TIERS", "TIERS", "Publisher", "PublishersFile", "Registry", "Tier"]
 
@@ -43,10 +43,15 @@ class PublishersFile(Strict):
 
 
 def _host_and_path(url: str) -> tuple[str, str]:
-    """The lower-case host without 'www.' and the path of an address."""
-    parts = urlsplit(url)
-    host = (parts.hostname or "").lower().removeprefix("www.")
-    return host, parts.path
+    """The host without 'www.' and the path of an address, as a browser reads them.
+
+    An address the one URL parser refuses has no publisher at all (host and path empty).
+    """
+    try:
+        parts = parse_url(url)
+    except ValueError:
+        return "", ""
+    return parts.host.removeprefix("www."), parts.path
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import urlsplit
 
 from xpuref.data.problems import Problem
 from xpuref.data.publishers import Registry
+from xpuref.data.urls import parse_url
 from xpuref.data.yamlfile import FieldPath, SourceFile, problem_at
 
 __all__ = ["check_sites", "listing_page"]
@@ -19,7 +19,10 @@ _LISTING = re.compile(r"/(?:news-tags?|tags?|category|categories|topics?)/", re.
 
 def listing_page(url: str) -> bool:
     """Whether an address is a tag, category or topic listing rather than one article."""
-    path = urlsplit(url).path
+    try:
+        path = parse_url(url).path
+    except ValueError:
+        return False
     return bool(_LISTING.search(path)) and "/releases/tag/" not in path
 
 
@@ -44,6 +47,11 @@ def check_sites(src: SourceFile, registry: Registry) -> list[Problem]:
     """Refuse addresses from unregistered or refused sites (cite the original instead)."""
     problems: list[Problem] = []
     for path, url in _urls(src.data):
+        try:
+            parse_url(url)
+        except ValueError as exc:
+            problems.append(problem_at(src, path, str(exc)))
+            continue
         pub = registry.lookup(url)
         if pub is None:
             problems.append(

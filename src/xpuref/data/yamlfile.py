@@ -83,7 +83,47 @@ def _walk(node: yaml.Node, path: FieldPath, lines: LineMap, name: str) -> list[P
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             problems += _walk(item, (*path, index), lines, name)
+    elif isinstance(node, yaml.ScalarNode) and not node.style:  # plain: '' (libyaml) or None
+        message = _number_form(node)
+        if message:
+            problems.append(Problem(name, node.start_mark.line + 1, dotted(path), message))
     return problems
+
+
+#: The only number forms data may use: YAML 1.2 core-schema decimals (no octal, hex,
+#: sexagesimal, digit separators, infinities or NaN, which YAML 1.1 silently converts).
+_DECIMAL_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_DECIMAL_FLOAT = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+#: Plain words YAML 1.1 reads as true or false but YAML 1.2 (and a reader) takes as text.
+_OLD_BOOLEANS = {"yes", "no", "on", "off", "y", "n"}
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+
+
+def _number_form(node: yaml.ScalarNode) -> str:
+    """Why a plain scalar does not mean what it looks like ('' when it does)."""
+    text = str(node.value)
+    if node.tag == _INT_TAG and not _DECIMAL_INT.fullmatch(text):
+        return (
+            f"{text!r} is not a plain decimal number (YAML 1.1 reads it as "
+            "octal, hexadecimal, base 60 or with separators); write the decimal value"
+        )
+    if node.tag == _FLOAT_TAG and text.lstrip("+-").lower() in {".inf", ".nan"}:
+        return f"{text!r}: must be a finite number, not NaN or infinity"
+    if node.tag == _FLOAT_TAG and not _DECIMAL_FLOAT.fullmatch(text):
+        return (
+            f"{text!r} is not a plain decimal number (infinity, NaN, base 60 and digit "
+            "separators are refused); write the decimal value"
+        )
+    if node.tag == _BOOL_TAG and text.lower() in _OLD_BOOLEANS:
+        return f"{text!r} is read as a yes/no value by YAML 1.1; write true or false (or quote it)"
+    if node.tag == _STR_TAG and _DECIMAL_FLOAT.fullmatch(text):
+        node.tag = _FLOAT_TAG  # a YAML 1.2 decimal such as 7.0e2 that YAML 1.1 leaves as text
+    return ""
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
 
 
 #: Limits that keep a hostile file from taking time or memory (real data is far inside them).
@@ -157,38 +197,48 @@ def _screen(text: str, label: str) -> list[Problem]:
     return problems
 
 
+def _yaml_problem(exc: BaseException, text: str, label: str) -> Problem:
+    """One located, one-line problem for any error the YAML reader raises."""
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 1
+        reason = exc.problem or exc.context or "invalid YAML"
+    elif isinstance(exc, yaml.reader.ReaderError):  # a control character the reader refuses
+        line = text.count("\n", 0, max(exc.position, 0)) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1])
+        reason = f"character U+{code:04X} is not allowed in data files"
+    else:
+        line, reason = 1, str(exc)
+    return Problem(label, line, "", "invalid YAML: " + " ".join(str(reason).split()))
+
+
+_READ_ERRORS = (yaml.YAMLError, ValueError, OverflowError, RecursionError)
+
+
 def read_yaml(path: Path, name: str | None = None) -> SourceFile:
     """Parse one YAML file; raise DataError naming file and line on any problem."""
     label = name or str(path)
     text = _read_text(path, label)
     try:
         screened = _screen(text, label)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
-        reason = exc.problem or exc.context or "invalid YAML"
-        raise DataError([Problem(label, line, "", f"invalid YAML: {reason}")]) from None
+    except _READ_ERRORS as exc:
+        raise DataError([_yaml_problem(exc, text, label)]) from None
     if screened:
         raise DataError(screened)
     loader = _Loader(text)
+    lines = LineMap()
     try:
         node = loader.get_single_node()
+        problems = _walk(node, (), lines, label) if node is not None else []
+        if problems:
+            raise DataError(problems)
         data = loader.construct_document(node) if node is not None else None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
-        reason = exc.problem or exc.context or "invalid YAML"
-        raise DataError([Problem(label, line, "", f"invalid YAML: {reason}")]) from None
-    except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as exc:
-        raise DataError([Problem(label, 1, "", f"invalid YAML: {exc}")]) from None
+    except _READ_ERRORS as exc:
+        raise DataError([_yaml_problem(exc, text, label)]) from None
     finally:
         loader.dispose()
     if node is None or data is None:
         raise DataError([Problem(label, 1, "", "file is empty")])
-    lines = LineMap()
-    problems = _walk(node, (), lines, label)
-    if problems:
-        raise DataError(problems)
     return SourceFile(label, data, lines)
 
 

@@ -67,9 +67,25 @@ def _table(ctx: PageContext) -> Markup:
     return Markup(html)
 
 
+def _worst(ctx: PageContext, kind: str) -> str:
+    """The worst error of one kind as the summary and table show it (prose never types it)."""
+    for item in accuracy_summary(ctx.catalog):
+        if item["kind"] == kind:
+            return format_error(item["worst_error"]).replace("+", "")
+    raise KeyError(f"no accuracy cases of kind {kind!r}")
+
+
+def _share_range(ctx: PageContext) -> str:
+    """The lowest and highest measured share of the roofline bound, as whole percentages."""
+    shares = [row.share for row in accuracy_rows(ctx.catalog) if row.kind == "matmul"]
+    return f"{min(shares):.0%} to {max(shares):.0%}".replace("%", " %")
+
+
 def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     """Macros this module offers to content pages."""
     return {
+        "accuracy_worst": lambda kind: _worst(ctx, kind),
+        "accuracy_share_range": lambda: _share_range(ctx),
         "accuracy_bounds": lambda: _bounds(ctx),
         "accuracy_table": lambda: _table(ctx),
         "measurement_count": lambda: len(ctx.catalog.measurements),

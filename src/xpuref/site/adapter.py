@@ -6,6 +6,7 @@ rebuild in ``mkdocs serve`` loads the data afresh and nothing outlives its build
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from mkdocs.structure.pages import Page
 from xpuref.data.dataset import Dataset
 from xpuref.data.paths import data_dir
 from xpuref.data.problems import DataError
+from xpuref.data.urls import public_address
 from xpuref.data.version import DataVersion, data_version
 from xpuref.render.macros import page_macros, page_values
 from xpuref.render.page_macros import MacroError
@@ -26,7 +28,7 @@ from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import device_page, render_page_macros
 from xpuref.render.systems import system_page
 from xpuref.render.tables_js import TABLES_JS_PATH, tables_script
-from xpuref.site.csp import HEADERS_FILE, add_meta, policy, script_hashes
+from xpuref.site.csp import HEADERS_FILE, add_meta, headers_file, script_hashes
 from xpuref.site.handoff import read_handoff
 from xpuref.site.notfound import rewrite_404
 from xpuref.site.redirects import redirect_page, redirect_path
@@ -43,6 +45,7 @@ __all__ = [
     "on_page_markdown",
     "on_post_build",
     "on_post_page",
+    "on_post_template",
     "on_startup",
 ]
 
@@ -66,9 +69,23 @@ def _build_of(config: MkDocsConfig) -> SiteBuild:
     return build
 
 
+def _check_site_url(config: MkDocsConfig) -> None:
+    """Refuse a public address that is not a plain http(s) address; keep it normalised."""
+    given = os.environ.get("XPUREF_SITE_URL")
+    if not given:
+        return
+    try:
+        address = public_address(given)
+    except ValueError as exc:
+        raise PluginError(f"XPUREF_SITE_URL: {exc}; nothing was built") from None
+    config["site_url"] = address
+    config.extra["public_url"] = address
+
+
 @timed("on_config")
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Load and validate the data before anything is written; watch it under mkdocs serve."""
+    _check_site_url(config)
     root = data_dir()
     try:
         dataset = read_handoff(root) or load_checked(root)
@@ -172,6 +189,15 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     return add_meta(output, hashes)
 
 
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    """Give the theme's own HTML pages (404.html) the same policy as every other page."""
+    if config.extra.get("offline") or not template_name.endswith(".html"):
+        return output
+    hashes = script_hashes(output)
+    _build_of(config).script_hashes.update(hashes)
+    return add_meta(output, hashes)
+
+
 def on_startup(command: str, dirty: bool) -> None:
     """Start the hook timings afresh for this run."""
     reset()
@@ -187,7 +213,5 @@ def on_post_build(config: MkDocsConfig) -> None:
     if config.extra.get("offline"):
         rewrite_404(Path(config.site_dir))
     else:
-        Path(config.site_dir, HEADERS_FILE).write_text(
-            f"/*\n  Content-Security-Policy: {policy(hashes)}\n", encoding="utf-8"
-        )
+        Path(config.site_dir, HEADERS_FILE).write_text(headers_file(hashes), encoding="utf-8")
     write_totals()

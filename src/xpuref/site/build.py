@@ -1,24 +1,42 @@
 """Build the site with MkDocs in a separate process, then swap it into place atomically.
 
 The output folder is replaced only when it is missing, empty, or carries the marker file an
-earlier build left in it: a build never deletes a folder it did not make.
+earlier build left in it: a build never deletes a folder it did not make. Builds into one
+folder take a lock on the folder that holds it, so a second build waits for the first; a build
+deletes only its own staging folder and those of builds that are no longer running.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xpuref.data.paths import data_dir
+from xpuref.data.urls import public_address
 from xpuref.data.version import data_version
 from xpuref.site.handoff import HANDOFF_ENV, write_handoff
 from xpuref.views.checked import load_checked
 
-__all__ = ["MARKER", "SiteBuildError", "build_env", "build_site", "check_output"]
+if TYPE_CHECKING:
+    from xpuref.data.dataset import Dataset
+
+__all__ = [
+    "MARKER",
+    "SiteBuildError",
+    "build_env",
+    "build_lock",
+    "build_site",
+    "check_output",
+    "checked_site_url",
+]
 
 #: The file every built site carries; its presence lets the next build replace the folder.
 MARKER = ".xpuref-site"
@@ -41,6 +59,20 @@ def build_env(data_root: Path) -> dict[str, str]:
     return env
 
 
+SITE_URL_ENV = "XPUREF_SITE_URL"
+
+
+def checked_site_url() -> str | None:
+    """The public address from XPUREF_SITE_URL, normalised; SiteBuildError when not plain."""
+    given = os.environ.get(SITE_URL_ENV)
+    if given is None or given == "":
+        return None
+    try:
+        return public_address(given)
+    except ValueError as exc:
+        raise SiteBuildError(f"{SITE_URL_ENV}: {exc}; nothing was built") from None
+
+
 def check_output(out: Path) -> None:
     """Refuse an output folder this tool did not make (or a file, or an unwritable place)."""
     if out.is_symlink():
@@ -57,24 +89,100 @@ def check_output(out: Path) -> None:
         raise SiteBuildError(f"cannot write beside {out}: {parent} is not a writable folder")
 
 
+def _alive(pid: int) -> bool:
+    """Whether a process with this id is running (on this machine)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
 def _clean_stale(out: Path) -> None:
-    """Remove staging folders that a killed earlier build left beside the output."""
+    """Remove staging folders that a killed earlier build left beside the output.
+
+    Called with the lock held, so no other build into this folder is running; a staging folder
+    still names its build's process, and one whose process lives is left alone all the same.
+    """
     for stale in out.parent.glob(f".{out.name}{_STAGING}*"):
+        owner = stale.name.removeprefix(f".{out.name}{_STAGING}").split("-", 1)[0]
+        if owner.isdigit() and int(owner) != os.getpid() and _alive(int(owner)):
+            continue
         if stale.is_dir() and not stale.is_symlink():
             shutil.rmtree(stale, ignore_errors=True)
 
 
+@contextlib.contextmanager
+def build_lock(out: Path, *, wait: bool = True) -> Iterator[None]:
+    """Hold an exclusive lock on the folder that holds ``out`` (waiting for another build)."""
+    try:
+        handle = os.open(out.parent, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as exc:
+        raise SiteBuildError(f"cannot write beside {out}: {exc.strerror}") from None
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if not wait:
+                raise SiteBuildError(
+                    f"another build into {out.parent} is running; nothing was changed"
+                ) from None
+            print(f"waiting for another build into {out.parent} to finish", file=sys.stderr)
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)  # closing the descriptor releases the lock
+
+
 def build_site(config: Path, out: Path, *, strict: bool = True) -> Path:
     """Validate data, build into a temporary folder beside ``out``, then replace ``out``."""
+    site_url = checked_site_url()
     root = data_dir()
     dataset = load_checked(root)  # raises DataError before anything is written
     out = out.absolute()
     check_output(out)
-    _clean_stale(out)
+    with build_lock(out):
+        check_output(out)  # a build that ran while this one waited may have changed it
+        _clean_stale(out)
+        return _build_locked(config, out, root, dataset, strict=strict, site_url=site_url)
+
+
+def _build_locked(
+    config: Path, out: Path, root: Path, dataset: Dataset, *, strict: bool, site_url: str | None
+) -> Path:
+    """Build into this build's own staging folder and swap it in; remove it on any failure."""
     try:
-        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}{_STAGING}", dir=out.parent))
+        staging = Path(
+            tempfile.mkdtemp(prefix=f".{out.name}{_STAGING}{os.getpid()}-", dir=out.parent)
+        )
     except OSError as exc:
         raise SiteBuildError(f"cannot write beside {out}: {exc.strerror}") from None
+    published = False
+    try:
+        _run_mkdocs(config, staging, root, dataset, strict=strict, site_url=site_url)
+        (staging / MARKER).write_text("Built by xpuref; the next build may replace this folder.\n")
+        staging.chmod(0o755)
+        old = out.with_name(f".{out.name}.old")
+        if old.exists() and (old / MARKER).is_file():
+            shutil.rmtree(old, ignore_errors=True)
+        if out.exists():
+            out.rename(old)
+        staging.rename(out)
+        published = True
+        if (old / MARKER).is_file() or (old.is_dir() and not any(old.iterdir())):
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        if not published:
+            shutil.rmtree(staging, ignore_errors=True)
+    return out
+
+
+def _run_mkdocs(
+    config: Path, staging: Path, root: Path, dataset: Dataset, *, strict: bool, site_url: str | None
+) -> None:
+    """Run MkDocs into ``staging``; raise SiteBuildError with its message when it fails."""
     command = [
         sys.executable,
         "-m",
@@ -91,20 +199,10 @@ def build_site(config: Path, out: Path, *, strict: bool = True) -> Path:
     handoff = Path(tempfile.mkdtemp(prefix="xpuref-handoff-"))
     try:
         env = {**build_env(root), HANDOFF_ENV: str(write_handoff(dataset, root, handoff))}
+        if site_url:
+            env[SITE_URL_ENV] = site_url
         done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     finally:
         shutil.rmtree(handoff, ignore_errors=True)
     if done.returncode != 0:
-        shutil.rmtree(staging, ignore_errors=True)
         raise SiteBuildError((done.stderr or done.stdout).strip())
-    (staging / MARKER).write_text("Built by xpuref; the next build may replace this folder.\n")
-    staging.chmod(0o755)
-    old = out.with_name(f".{out.name}.old")
-    if old.exists() and (old / MARKER).is_file():
-        shutil.rmtree(old, ignore_errors=True)
-    if out.exists():
-        out.rename(old)
-    staging.rename(out)
-    if (old / MARKER).is_file() or (old.is_dir() and not any(old.iterdir())):
-        shutil.rmtree(old, ignore_errors=True)
-    return out

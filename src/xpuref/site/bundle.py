@@ -24,15 +24,21 @@ def zip_tree(tree: Path, out: Path, epoch: int) -> Path:
     stamp = datetime.fromtimestamp(max(epoch, _EARLIEST_ZIP_TIME), UTC).timetuple()[:6]
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.with_name(out.name + ".partial")
-    with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in sorted(tree.rglob("*")):
-            if not path.is_file() or path.name == MARKER:
-                continue
-            info = zipfile.ZipInfo(f"{BUNDLE_ROOT}/{path.relative_to(tree).as_posix()}", stamp)
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, path.read_bytes())
-    os.replace(partial, out)
+    try:
+        with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+            for path in sorted(tree.rglob("*")):
+                if not path.is_file() or path.name == MARKER:
+                    continue
+                info = zipfile.ZipInfo(f"{BUNDLE_ROOT}/{path.relative_to(tree).as_posix()}", stamp)
+                info.external_attr = 0o644 << 16
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, path.read_bytes())
+        os.replace(partial, out)
+    except BaseException:
+        partial.unlink(
+            missing_ok=True
+        )  # a failed or interrupted bundle leaves nothing half-written
+        raise
     return out
 
 
