@@ -10,6 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.package
@@ -40,7 +41,7 @@ def _packages(python: Path, cwd: Path) -> set[str]:
 
 
 def test_wheel_from_clean_checkout_installs_alone(tmp_path: Path) -> None:
-    """git clone, pip wheel, fresh venv, pip install: only xpuref is added, and H100 BF16 = 989.5."""
+    """git clone, pip wheel, fresh venv, pip install: only xpuref is added; H100 BF16 is 989.5."""
     if shutil.which("git") is None:
         pytest.fail("git is needed to clone the checkout")
     clone = tmp_path / "clone"

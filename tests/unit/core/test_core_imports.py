@@ -21,7 +21,7 @@ print(json.dumps({"bf16": found.peak("bf16", unit="matrix"), "heavy": heavy,
 
 
 def test_import_and_lookup_load_no_third_party_package() -> None:
-    """import xpuref + lookup + device: no pydantic, YAML, Jinja, MkDocs or plotly in sys.modules."""
+    """import xpuref, lookup, device: no pydantic, YAML, Jinja, MkDocs or plotly is imported."""
     env = {"PATH": "/usr/bin:/bin", "PYTHONSAFEPATH": "1"}
     done = subprocess.run(
         [sys.executable, "-c", PROBE], capture_output=True, text=True, check=False, env=env,
