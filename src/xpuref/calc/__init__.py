@@ -8,8 +8,8 @@ and flops. Attention score and value matmuls are counted over the full sequence 
 halving); norms, activations, softmax and embedding lookups are not counted as MACs, and
 biases add parameters but no MACs. Inputs and outputs are SI: FLOPs, bytes, seconds,
 FLOP/s, bytes/s (device records keep the site's TFLOPS and GB/s; TPP is in the regulation's
-own units). Numeric formats are named fp64, fp32, tf32, bf16, fp16, fp8, int8 and int4
-(int4 is half a byte; tf32 is stored in 4 bytes). Every function is pure: rules and model
+own units). Numeric formats are named fp64, fp32, tf32, bf16, fp16, fp8, fp6, fp4, int8 and
+int4 (int4 and fp4 are half a byte, fp6 three quarters; tf32 is stored in 4 bytes). Every function is pure: rules and model
 descriptions arrive as arguments (xpuref.data loads and validates them); bad arguments raise
 ValueError naming the argument. Only the standard library is imported.
 """

@@ -10,7 +10,8 @@ from xpuref.calc._validate import check_choice, check_count
 
 __all__ = ["DTYPE_BYTES", "dtype_bytes", "tensor_bytes"]
 
-#: Bytes per element. tf32 is a compute format stored in 32-bit words; int4 packs two per byte.
+#: Bytes per element. tf32 is a compute format stored in 32-bit words; int4 and fp4 pack two per
+#: byte and fp6 four in three bytes (the block scales of MX/NVFP4 formats are not included).
 DTYPE_BYTES: dict[str, float] = {
     "fp64": 8.0,
     "fp32": 4.0,
@@ -20,6 +21,8 @@ DTYPE_BYTES: dict[str, float] = {
     "fp8": 1.0,
     "int8": 1.0,
     "int4": 0.5,
+    "fp6": 0.75,
+    "fp4": 0.5,
 }
 
 
