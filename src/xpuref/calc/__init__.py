@@ -9,9 +9,9 @@ halving); norms, activations, softmax and embedding lookups are not counted as M
 biases add parameters but no MACs. Inputs and outputs are SI: FLOPs, bytes, seconds,
 FLOP/s, bytes/s (device records keep the site's TFLOPS and GB/s; TPP is in the regulation's
 own units). Numeric formats are named fp64, fp32, tf32, bf16, fp16, fp8, fp6, fp4, int8 and
-int4 (int4 and fp4 are half a byte, fp6 three quarters; tf32 is stored in 4 bytes). Every function is pure: rules and model
-descriptions arrive as arguments (xpuref.data loads and validates them); bad arguments raise
-ValueError naming the argument. Only the standard library is imported.
+int4 (int4 and fp4 are half a byte, fp6 three quarters; tf32 is stored in 4 bytes). Every
+function is pure: rules and model descriptions arrive as arguments (xpuref.data loads and
+validates them); bad arguments raise ValueError naming the argument. Only the standard library is imported.
 """
 
 from xpuref.calc._cost import Cost
