@@ -11,7 +11,8 @@ FLOP/s, bytes/s (device records keep the site's TFLOPS and GB/s; TPP is in the r
 own units). Numeric formats are named fp64, fp32, tf32, bf16, fp16, fp8, fp6, fp4, int8 and
 int4 (int4 and fp4 are half a byte, fp6 three quarters; tf32 is stored in 4 bytes). Every
 function is pure: rules and model descriptions arrive as arguments (xpuref.data loads and
-validates them); bad arguments raise ValueError naming the argument. Only the standard library is imported.
+validates them); bad arguments raise ValueError naming the argument. Only the standard
+library is imported.
 """
 
 from xpuref.calc._cost import Cost
