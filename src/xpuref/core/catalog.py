@@ -371,6 +371,16 @@ class Catalog:
                 found.update([ids] if isinstance(ids, str) else ids)
         return sorted(found)
 
+    def _alternatives(self, name: str) -> list[str]:
+        """SKUs of a name listing alternatives ('AMD Instinct MI250X / MI250': both parts)."""
+        first, *others = [part.strip() for part in name.split(" / ")]
+        stem = first.split()[:-1]
+        found: list[str] = []
+        for part in [first, *(" ".join([*stem, other]) for other in others)]:
+            hits, _ = self._hits(part)
+            found += [i for i in hits if i not in found]
+        return sorted(found)
+
     def _unknown(self, name: str, key: str) -> UnknownDeviceError:
         """The error for a name no SKU carries, with the nearest names' SKUs as candidates."""
         import difflib
@@ -388,6 +398,15 @@ class Catalog:
             raise UnknownDeviceError(f"name must be a non-empty string, got {name!r}", [])
         mig = split_mig(name)
         hits, key = self._hits(mig.base if mig else name)
+        if not hits and " / " in name:
+            either = self._alternatives(name)
+            if len(either) > 1:
+                listed = "; ".join(self._shown(i) for i in either)
+                raise AmbiguousDeviceError(
+                    f"{name!r} is printed for more than one SKU (the driver cannot tell them "
+                    f"apart): {listed}",
+                    either,
+                )
         if not hits:
             family = self._family(mig.base if mig else name)
             if len(family) > 1:

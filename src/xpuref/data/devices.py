@@ -199,13 +199,13 @@ class Launched(Strict):
 #: Tools and runtimes whose printed device names are recorded in ``driver_names``.
 PrintedBy = Literal[
     "nvidia-smi", "torch", "jax", "amd-smi", "rocm-smi", "npu-smi", "torch_npu", "hl-smi",
-    "neuron-ls", "cnmon", "tt-smi",
+    "neuron-ls", "cnmon", "cnrt", "tt-smi",
 ]  # fmt: skip
 MigProfile = Annotated[str, Field(pattern=r"^[1-9]g\.[0-9]+gb$", max_length=20)]
 
 
 class DriverName(Strict):
-    """An alias that a driver or runtime prints, the tool that prints it, and the source."""
+    """A name (the SKU's name or an alias) that a driver or runtime prints, and the source."""
 
     name: Text
     printed_by: PrintedBy
@@ -283,10 +283,12 @@ class Device(Launched):
     def _driver_names_are_sourced_aliases(self) -> Device:
         """A driver name is one of the aliases and names a source of this file."""
         ids = {source.id for source in self.sources}
-        aliases = set(self.aliases)
+        aliases = {*self.aliases, self.name}
         for index, entry in enumerate(self.driver_names):
             if entry.name not in aliases:
-                raise ValueError(f"driver_names[{index}]: '{entry.name}' is not in aliases")
+                raise ValueError(
+                    f"driver_names[{index}]: '{entry.name}' is neither the name nor an alias"
+                )
             if entry.source not in ids:
                 raise ValueError(
                     f"driver_names[{index}]: source '{entry.source}' is not among the sources"
