@@ -169,7 +169,7 @@ def _bench(args: argparse.Namespace) -> int:
     if not sizes or any(size < 1 or size > 20_000 for size in sizes):
         print("bench: each size must be from 1 to 20000", file=sys.stderr)
         return 2
-    result = run_bench(sizes)
+    result = run_bench(sizes, core_only=args.core_only)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -209,6 +209,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--out", default=".bench/bench.json", help="JSON file to write")
     bench.add_argument(
         "--sizes", default="100,1000", help="synthetic catalog sizes, comma-separated"
+    )
+    bench.add_argument(
+        "--core-only", action="store_true", help="only time import xpuref + a first lookup"
     )
     bench.set_defaults(run=_bench)
     return top
