@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.conftest import ROOT
 
 import xpuref
+from tests.conftest import ROOT
 
 SCRIPT = ROOT / "examples" / "mfu_logger.py"
 LLAMA = ROOT / "tests" / "fixtures" / "hf_configs" / "llama-3.1-8b.json"
