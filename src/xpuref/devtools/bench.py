@@ -166,7 +166,8 @@ def report(result: dict[str, Any]) -> str:
     core = result["core"]
     lines = [
         f"core: import xpuref + first lookup {core['import_and_lookup_ms_median']:.1f} ms median "
-        f"(best {core['import_and_lookup_ms_best']:.1f} ms, whole process "
+        f"(best {core['import_and_lookup_ms_best']:.1f} ms, CPU time "
+        f"{core['import_and_lookup_cpu_ms_median']:.1f} ms, whole process "
         f"{core['process_ms_median']:.0f} ms, {core['runs']} fresh processes); third-party "
         f"modules imported: {', '.join(core['third_party_imported']) or 'none'}",
     ]
