@@ -135,3 +135,13 @@ def test_a_peak_needs_its_unit() -> None:
     assert gaudi.peak("bf16_matrix") == gaudi.peak("bf16", unit="matrix")
     with pytest.raises(KeyError, match="gives no"):
         gaudi.peak("fp64", unit="matrix")
+
+
+def test_cli_lookup_states_the_mig_share() -> None:
+    """`xpuref lookup` on a MIG name prints the slice and its share, from the packaged catalog."""
+    from tests.conftest import run_xpuref
+
+    done = run_xpuref("lookup", "NVIDIA A100-SXM4-80GB MIG 3g.40gb")
+    assert done.returncode == 0, done.stderr
+    assert "3 of 7 compute slices" in done.stdout
+    assert "bf16_matrix  133.714 TFLOPS" in done.stdout
