@@ -16,7 +16,8 @@ PACKAGE = ROOT / "src" / "xpuref"
 ALLOWED: dict[str, set[str]] = {
     "calc": {"calc"},
     "core": {"core", "calc"},
-    "data": {"data"},
+    # data may share the core's standard-library helpers (one name normaliser for both)
+    "data": {"data", "core"},
     "views": {"views", "data", "calc", "core"},
     "render": {"render", "views", "data", "calc", "core"},
     "site": {"site", "render", "views", "data", "calc", "core"},

@@ -72,3 +72,10 @@ def test_wheel_from_clean_checkout_installs_alone(tmp_path: Path) -> None:
     assert found["peak"] == 989.5
     assert found["heavy"] == []
     assert str(venv) in found["file"]
+    command = venv / "bin" / "xpuref"
+    assert "989.5 TFLOPS" in _run(command, "lookup", "NVIDIA H100 80GB HBM3", cwd=elsewhere)
+    refused = subprocess.run(
+        [str(command), "validate"], cwd=elsewhere, capture_output=True, text=True, check=False
+    )
+    assert refused.returncode == 1 and "pip install 'xpuref[site]'" in refused.stderr
+    assert "Traceback" not in refused.stderr
