@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Regenerate requirements.lock from pyproject.toml: every package, direct or pulled in, pinned
-# to one version with its hashes. Run after changing a dependency; commit both files.
+# Regenerate the hash locks from pyproject.toml, one per extra: every package, direct or pulled
+# in, pinned to one version with its hashes. requirements/site.lock holds what validating the
+# data and building the site need; requirements/dev.lock holds that plus the dev tools (tests,
+# lint, types, bench). The core needs no lock: it depends on nothing. Run after changing a
+# dependency; commit pyproject.toml and both locks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 .venv/bin/python -m pip install --quiet --disable-pip-version-check "uv==0.13.9"
-.venv/bin/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 \
-  --no-header --quiet -o requirements.lock
-echo "requirements.lock written"
+mkdir -p requirements
+.venv/bin/uv pip compile pyproject.toml --extra site --generate-hashes --python-version 3.11 \
+  --no-header --quiet -o requirements/site.lock
+.venv/bin/uv pip compile pyproject.toml --extra site --extra dev --generate-hashes \
+  --python-version 3.11 --no-header --quiet -o requirements/dev.lock
+echo "requirements/site.lock and requirements/dev.lock written"

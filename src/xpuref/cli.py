@@ -1,4 +1,8 @@
-"""The ``xpuref`` command line: validate data, look up a device, build the site, bundle, bench."""
+"""The ``xpuref`` command line: look up a device, compile, validate, build the site, bundle, bench.
+
+``lookup`` runs on the standard-library core; the other commands need the ``xpuref[site]``
+extra (``bench`` also ``xpuref[dev]``), and say so when it is missing.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +12,18 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from xpuref.data.paths import data_dir
-from xpuref.data.problems import DataError
-from xpuref.views.checked import load_checked
-
 __all__ = ["main"]
+
+#: Packages the site extra brings; a command that needs one says which extra to install.
+_EXTRA_MODULES = {"pydantic", "pydantic_core", "yaml", "jinja2", "markupsafe", "mkdocs", "material"}
 
 
 def _validate(args: argparse.Namespace) -> int:
     """Validate the data folder and report every problem."""
+    from xpuref.data.paths import data_dir
+    from xpuref.data.problems import DataError
+    from xpuref.views.checked import load_checked
+
     root = Path(args.data) if args.data else data_dir()
     try:
         found = load_checked(root)
@@ -37,18 +44,46 @@ def _validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _compile(args: argparse.Namespace) -> int:
+    """Validate the data and write the catalog the standard-library core reads."""
+    from xpuref.core.catalog import CATALOG_FILE
+    from xpuref.data.paths import data_dir
+    from xpuref.data.problems import DataError
+    from xpuref.views.checked import load_checked
+    from xpuref.views.compiled import write_catalog
+
+    root = Path(args.data) if args.data else data_dir()
+    out = Path(args.out or CATALOG_FILE)
+    try:
+        changed = write_catalog(load_checked(root), out)
+    except DataError as exc:
+        print(exc.report(), file=sys.stderr)
+        return 1
+    print(f"{out} {'written' if changed else 'already up to date'}")
+    return 0
+
+
 def _lookup(args: argparse.Namespace) -> int:
     """Resolve a device name to its SKU and print its dense peaks per visible device."""
     import json
 
-    from xpuref.views.lookup import DeviceLookupError, lookup_name
+    from xpuref.core.catalog import Catalog, load_catalog
+    from xpuref.core.names import DeviceLookupError
 
-    root = Path(args.data) if args.data else data_dir()
     try:
-        found = lookup_name(args.name, load_checked(root))
-    except DataError as exc:
-        print(exc.report(), file=sys.stderr)
-        return 1
+        if args.data:
+            from xpuref.data.problems import DataError
+            from xpuref.views.checked import load_checked
+            from xpuref.views.compiled import catalog_payload
+
+            try:
+                catalog = Catalog(catalog_payload(load_checked(Path(args.data))))
+            except DataError as exc:
+                print(exc.report(), file=sys.stderr)
+                return 1
+        else:
+            catalog = load_catalog()
+        found = catalog.lookup(args.name)
     except DeviceLookupError as exc:
         print(f"lookup: {exc}", file=sys.stderr)
         return 1
@@ -62,6 +97,11 @@ def _lookup(args: argparse.Namespace) -> int:
         else ""
     )
     print(f"{found.id}: {found.name} (matched {found.matched!r}{share})")
+    if found.mig is not None:
+        print(
+            f"  MIG {found.mig.profile}: {found.mig.compute_slices} of "
+            f"{found.mig.gpu_compute_slices} compute slices, rates scaled by that share of SMs"
+        )
     for key, value in found.peak_dense_per_device.items():
         unit = "TOPS" if key.startswith("int") else "TFLOPS"
         print(f"  {key:<12} {value:g} {unit} dense per visible device")
@@ -70,6 +110,7 @@ def _lookup(args: argparse.Namespace) -> int:
 
 def _site_step(verb: str, stopped: str, out: str, step: Callable[[], Path]) -> Path | None:
     """Run a build step; print one line for each way it can fail, and return None then."""
+    from xpuref.data.problems import DataError
     from xpuref.site.build import SiteBuildError
 
     try:
@@ -133,7 +174,7 @@ def _bench(args: argparse.Namespace) -> int:
     if not sizes or any(size < 1 or size > 20_000 for size in sizes):
         print("bench: each size must be from 1 to 20000", file=sys.stderr)
         return 2
-    result = run_bench(sizes)
+    result = run_bench(sizes, core_only=args.core_only)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -154,8 +195,12 @@ def parser() -> argparse.ArgumentParser:
     )
     lookup.add_argument("name", help="e.g. 'NVIDIA H100 80GB HBM3' or 'AMD Instinct MI250X'")
     lookup.add_argument("--json", action="store_true", help="print the match as JSON")
-    lookup.add_argument("--data", help="data folder (default: the project's data/)")
+    lookup.add_argument("--data", help="data folder to validate and use instead of the catalog")
     lookup.set_defaults(run=_lookup)
+    compile_ = sub.add_parser("compile", help="write the catalog the core reads from data/")
+    compile_.add_argument("--data", help="data folder (default: the project's data/)")
+    compile_.add_argument("--out", help="file to write (default: the package's catalog.json)")
+    compile_.set_defaults(run=_compile)
     build = sub.add_parser("build", help="build the site atomically")
     build.add_argument("--config", default="mkdocs.yml", help="MkDocs config file")
     build.add_argument("--out", default="site", help="output folder (replaced only on success)")
@@ -170,6 +215,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--sizes", default="100,1000", help="synthetic catalog sizes, comma-separated"
     )
+    bench.add_argument(
+        "--core-only", action="store_true", help="only time import xpuref + a first lookup"
+    )
     bench.set_defaults(run=_bench)
     return top
 
@@ -180,6 +228,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         code: int = args.run(args)
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in _EXTRA_MODULES:
+            raise
+        print(
+            f"xpuref {args.command}: needs the site tools ({exc.name} is not installed): "
+            "pip install 'xpuref[site]'",
+            file=sys.stderr,
+        )
+        return 1
     except BrokenPipeError:  # output piped into a reader that stopped early (e.g. head)
         sys.stderr.close()
         return 0

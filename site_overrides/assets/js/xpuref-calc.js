@@ -719,19 +719,23 @@
     var cfg = transformer_config(cfgFields);
     var batch = checkCount("batch", opt(options, "batch", undefined));
     var context = checkCount("context", opt(options, "context", undefined));
-    var peak = checkNumber("peak_flops", opt(options, "peak_flops", undefined));
-    var bw = checkNumber("bandwidth", opt(options, "bandwidth", undefined));
+    var t = checkCount("tp", opt(options, "tp", 1));
+    var peak = checkNumber("peak_flops", opt(options, "peak_flops", undefined)) * t;
+    var bw = checkNumber("bandwidth", opt(options, "bandwidth", undefined)) * t;
     var memoryRaw = opt(options, "memory_bytes", null);
-    var memory = memoryRaw === null ? null : checkNumber("memory_bytes", memoryRaw);
+    var memory = memoryRaw === null ? null : checkNumber("memory_bytes", memoryRaw) * t;
     var params = transformer_params(cfg);
     var weights = weights_bytes(params, opt(options, "weights_dtype", undefined));
-    var kv = batch * sequenceBytes(cfg, context, dtype_bytes(opt(options, "kv_dtype", undefined), { name: "kv_dtype" }), 1);
+    var kvSize = dtype_bytes(opt(options, "kv_dtype", undefined), { name: "kv_dtype" });
+    var kv = batch * sequenceBytes(cfg, context, kvSize, 1);
+    var kvPerDevice = batch * sequenceBytes(cfg, context, kvSize, t);
     var moved = weights + kv;
     var decodeFlops = 2.0 * batch * transformer_token_macs(cfg, context);
     var decodeSeconds = roofline_time(decodeFlops, moved, peak, bw);
     var prefillFlops = transformer_forward(cfg, { batch: batch, seq: context }).flops;
     return {
       params: params, weights: weights, kv_cache: kv,
+      tp: t, weights_per_device: weights / t, kv_cache_per_device: kvPerDevice,
       fits: memory === null ? null : (moved <= memory ? "yes" : "no"),
       decode_flops: decodeFlops, decode_seconds: decodeSeconds,
       decode_tokens_per_s: batch / decodeSeconds, decode_tokens_per_s_seq: 1.0 / decodeSeconds,

@@ -9,7 +9,8 @@ halving); norms, activations, softmax and embedding lookups are not counted as M
 biases add parameters but no MACs. Inputs and outputs are SI: FLOPs, bytes, seconds,
 FLOP/s, bytes/s (device records keep the site's TFLOPS and GB/s; TPP is in the regulation's
 own units). Numeric formats (fp64 ... int4: key, label, bits, bytes, units) are one table,
-``PRECISIONS``; tf32 is stored in 4 bytes and int4 in half a byte. Every
+``PRECISIONS``; tf32 is stored in 4 bytes, fp6 in three quarters and fp4 and int4 in half a
+byte. Every
 function is pure: rules and model descriptions arrive as arguments (xpuref.data loads and
 validates them); bad arguments raise ValueError naming the argument. Only the standard
 library is imported.

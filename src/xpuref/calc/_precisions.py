@@ -56,9 +56,9 @@ PRECISIONS: dict[str, Precision] = {
         Precision("bf16", "BF16", 16, 2.0, False, True),
         Precision("fp16", "FP16", 16, 2.0, False, True),
         Precision("fp8", "FP8", 8, 1.0, False, True),
-        # Rated by matrix units; no calculator stores tensors in them yet (block scales vary).
-        Precision("fp6", "FP6", 6, None, False, True),
-        Precision("fp4", "FP4", 4, None, False, True),
+        # FP6 and FP4 pack below a byte (block scales of the MX formats come on top).
+        Precision("fp6", "FP6", 6, 0.75, False, True),
+        Precision("fp4", "FP4", 4, 0.5, False, True),
         Precision("int8", "INT8", 8, 1.0, True, True),
         # INT4 packs two elements per byte.
         Precision("int4", "INT4", 4, 0.5, True, True),

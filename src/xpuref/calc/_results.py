@@ -87,6 +87,10 @@ class LlmEstimate(TypedDict):
     params: int
     weights: float
     kv_cache: float
+    #: Tensor-parallel degree: weights and KV cache split over ``tp`` devices working as one.
+    tp: int
+    weights_per_device: float
+    kv_cache_per_device: float
     fits: Literal["yes", "no"] | None
     decode_flops: float
     decode_seconds: float

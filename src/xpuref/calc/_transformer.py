@@ -165,6 +165,14 @@ class TransformerConfig:
         for key, value in values.items():
             object.__setattr__(self, key, value)
 
+    @classmethod
+    def from_hf_config(cls, config: Mapping[str, Any]) -> TransformerConfig:
+        """Build the shape a Hugging Face config.json (as a dict) describes; see calc._hf."""
+        from xpuref.calc._hf import hf_config_fields
+
+        fields = hf_config_fields(config)
+        return transformer_config({k: v for k, v in fields.items() if v is not None})
+
     @property
     def q_dim(self) -> int:
         """Return the total width of the query (and attention output) projection."""

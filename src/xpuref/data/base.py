@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import date
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from xpuref.core.names import fold_name
 from xpuref.data.urls import parse_url
 
 __all__ = [
@@ -69,19 +69,6 @@ Text = Annotated[
     str, Field(min_length=1, max_length=400), AfterValidator(_clean_text), AfterValidator(_one_line)
 ]
 LongText = Annotated[str, Field(min_length=1, max_length=4000), AfterValidator(_clean_text)]
-
-
-#: Cyrillic and Greek letters that look like Latin ones, folded so look-alike names collide.
-_CONFUSABLE = str.maketrans(
-    "АВЕКМНОРСТХУаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοναρτυχ",
-    "ABEKMHOPCTXYaeopcyxijsdqwABEZHIKMNOPTYXovapTuX",
-)
-
-
-def fold_name(text: str) -> str:
-    """The form two names are compared in: NFKC, invisible and look-alike letters folded."""
-    folded = unicodedata.normalize("NFKC", text).translate(_INVISIBLE).translate(_CONFUSABLE)
-    return " ".join(folded.casefold().split())
 
 
 def check_date(value: str, *, not_after_today: bool = False) -> None:

@@ -24,9 +24,11 @@ __all__ = [
     "Alternative",
     "Architecture",
     "Device",
+    "DriverName",
     "Interconnect",
     "Launched",
     "Memory",
+    "Mig",
     "Power",
     "RateCeiling",
     "RatioException",
@@ -198,6 +200,38 @@ class Launched(Strict):
         return self
 
 
+#: Tools and runtimes whose printed device names are recorded in ``driver_names``.
+PrintedBy = Literal[
+    "nvidia-smi", "torch", "jax", "amd-smi", "rocm-smi", "npu-smi", "torch_npu", "hl-smi",
+    "neuron-ls", "cnmon", "cnrt", "tt-smi",
+]  # fmt: skip
+MigProfile = Annotated[str, Field(pattern=r"^[1-9]g\.[0-9]+gb$", max_length=20)]
+
+
+class DriverName(Strict):
+    """A name (the SKU's name or an alias) that a driver or runtime prints, and the source."""
+
+    name: Text
+    printed_by: PrintedBy
+    source: Slug
+
+
+class Mig(Strict):
+    """Multi-Instance GPU: compute slices of the whole GPU and the profiles it offers."""
+
+    compute_slices: Annotated[int, Field(ge=2, le=16)]
+    profiles: Annotated[list[MigProfile], Field(min_length=1)]
+    source: Slug
+
+    @model_validator(mode="after")
+    def _profiles_fit(self) -> Mig:
+        """A profile uses at most the GPU's compute slices."""
+        for profile in self.profiles:
+            if int(profile.split("g.")[0]) > self.compute_slices:
+                raise ValueError(f"profile {profile} has more than {self.compute_slices} slices")
+        return self
+
+
 class Device(Launched):
     """One SKU: exact variant and scope, its figures per chip, and the sources behind them."""
 
@@ -217,6 +251,9 @@ class Device(Launched):
     visible_devices: Annotated[int, Field(ge=1, le=64)] = 1
     market: Market
     aliases: list[Text] = []
+    #: Which aliases a driver or runtime prints, each with the source it was read on.
+    driver_names: list[DriverName] = []
+    mig: Mig | None = None
     #: At most this many former ids: each one publishes a redirect page.
     former_ids: Annotated[list[Slug], Field(max_length=MAX_FORMER_IDS)] = []
     #: The chip is a whole wafer (Cerebras WSE): its die is not bound by the reticle limit.
@@ -248,6 +285,24 @@ class Device(Launched):
                 f"'{unknown[0]}' is not a peak-rate key (known: {', '.join(RATE_KEYS)})"
             )
         return {key: value[key] for key in RATE_KEYS if key in value}
+
+    @model_validator(mode="after")
+    def _driver_names_are_sourced_aliases(self) -> Device:
+        """A driver name is one of the aliases and names a source of this file."""
+        ids = {source.id for source in self.sources}
+        aliases = {*self.aliases, self.name}
+        for index, entry in enumerate(self.driver_names):
+            if entry.name not in aliases:
+                raise ValueError(
+                    f"driver_names[{index}]: '{entry.name}' is neither the name nor an alias"
+                )
+            if entry.source not in ids:
+                raise ValueError(
+                    f"driver_names[{index}]: source '{entry.source}' is not among the sources"
+                )
+        if self.mig is not None and self.mig.source not in ids:
+            raise ValueError(f"mig: source '{self.mig.source}' is not among the sources")
+        return self
 
     @property
     def launch_year(self) -> int:

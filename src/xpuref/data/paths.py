@@ -7,7 +7,13 @@ from pathlib import Path
 
 __all__ = ["CONTENT_DIR", "DATA_DIR", "ROOT", "content_pages", "data_dir"]
 
-ROOT = Path(__file__).resolve().parents[3]
+def _project_root() -> Path:
+    """The source checkout the package runs from; for a regular install, the current folder."""
+    checkout = Path(__file__).resolve().parents[3]
+    return checkout if (checkout / "mkdocs.yml").is_file() else Path.cwd()
+
+
+ROOT = _project_root()
 DATA_DIR = ROOT / "data"
 CONTENT_DIR = ROOT / "content"
 

@@ -17,6 +17,7 @@ from typing import Any
 from xpuref.data.dataset import load_dataset
 from xpuref.data.paths import ROOT, data_dir
 from xpuref.devtools.calcbench import calculator_timings
+from xpuref.devtools.corebench import core_lookup_timings
 from xpuref.devtools.synthetic import make_synthetic_data
 from xpuref.site.timing import ENV_VAR
 
@@ -28,6 +29,7 @@ GOALS = {
     "build_1000_seconds_max": 180.0,
     "heaviest_page_bytes_max": 700_000,
     "recompute_ms_max": 5.0,
+    "core_lookup_ms_max": 50.0,
 }
 
 
@@ -87,13 +89,17 @@ def _heaviest_page(site: Path) -> dict[str, Any]:
     return {"page": path, "gzip_bytes": weight}
 
 
-def run_bench(sizes: tuple[int, ...] = (100, 1000)) -> dict[str, Any]:
-    """Measure the real catalog and synthetic catalogs of the given sizes."""
+def run_bench(sizes: tuple[int, ...] = (100, 1000), *, core_only: bool = False) -> dict[str, Any]:
+    """Measure the core lookup, the real catalog and synthetic catalogs of the given sizes."""
     from xpuref.site.bundle import build_bundle
 
     config = ROOT / "mkdocs.yml"
     real = data_dir()
     result: dict[str, Any] = {"machine": {"cpus": os.cpu_count()}, "goals": GOALS}
+    result["core"] = core_lookup_timings()
+    if core_only:
+        result["verdicts"] = _verdicts(result)
+        return result
     result["validation_seconds"] = _best_of(3, lambda: load_dataset(real))
     with _workdir() as work:
         timings = work / "hooks.json"
@@ -134,11 +140,14 @@ def run_bench(sizes: tuple[int, ...] = (100, 1000)) -> dict[str, Any]:
 
 def _verdicts(result: dict[str, Any]) -> dict[str, bool]:
     """Which goals the measurements meet."""
-    verdicts = {
-        "own_share": result["real"]["own_share"] < GOALS["own_share_max"],
-        "heaviest_page": result["real"]["heaviest_page"]["gzip_bytes"]
-        < GOALS["heaviest_page_bytes_max"],
-    }
+    core = result["core"]["import_and_lookup_ms_median"]
+    verdicts = {"core_lookup": core < GOALS["core_lookup_ms_max"]}
+    if "real" not in result:
+        return verdicts
+    verdicts["own_share"] = result["real"]["own_share"] < GOALS["own_share_max"]
+    verdicts["heaviest_page"] = (
+        result["real"]["heaviest_page"]["gzip_bytes"] < GOALS["heaviest_page_bytes_max"]
+    )
     recompute = result["real"]["calculator_recompute"]["worst_median_ms"]
     if recompute is not None:
         verdicts["recompute"] = recompute < GOALS["recompute_ms_max"]
@@ -154,8 +163,19 @@ def _verdicts(result: dict[str, Any]) -> dict[str, bool]:
 
 def report(result: dict[str, Any]) -> str:
     """Human-readable lines for the bench result."""
-    real = result["real"]
+    core = result["core"]
     lines = [
+        f"core: import xpuref + first lookup {core['import_and_lookup_ms_median']:.1f} ms median "
+        f"(best {core['import_and_lookup_ms_best']:.1f} ms, CPU time "
+        f"{core['import_and_lookup_cpu_ms_median']:.1f} ms, whole process "
+        f"{core['process_ms_median']:.0f} ms, {core['runs']} fresh processes); third-party "
+        f"modules imported: {', '.join(core['third_party_imported']) or 'none'}",
+    ]
+    if "real" not in result:
+        lines.append(_goals(result))
+        return "\n".join(lines)
+    real = result["real"]
+    lines += [
         f"validation (data load + checks): {result['validation_seconds'] * 1000:.0f} ms",
         f"real catalog: {real['devices']} devices, {real['pages']} pages, build "
         f"{real['build_seconds']:.1f} s",
@@ -183,10 +203,12 @@ def report(result: dict[str, Any]) -> str:
             f"growth x{growth['devices_ratio']:.0f} devices: time x{growth['time_ratio']:.2f}, "
             f"bytes x{growth['bytes_ratio']:.2f}"
         )
-    lines.append(
-        "goals: "
-        + ", ".join(
-            f"{name} {'met' if ok else 'MISSED'}" for name, ok in result["verdicts"].items()
-        )
-    )
+    lines.append(_goals(result))
     return "\n".join(lines)
+
+
+def _goals(result: dict[str, Any]) -> str:
+    """One line: each goal met or missed."""
+    return "goals: " + ", ".join(
+        f"{name} {'met' if ok else 'MISSED'}" for name, ok in result["verdicts"].items()
+    )

@@ -655,6 +655,16 @@ def _twins(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
             memory_bytes=rng.choice((None, 80 * 2**30)),
         )  # fmt: skip
     base = _config(decoders[0])
+    for arch in decoders:
+        heads, kv = int(arch["heads"]), int(arch.get("kv_heads") or arch["heads"])
+        for tp in (t for t in (2, 8) if heads % t == 0 and (kv % t == 0 or t % kv == 0)):
+            cases.ok(
+                "llm_inference", _config(arch), batch=4, context=4096, weights_dtype="fp4",
+                kv_dtype="fp8", peak_flops=9.9e14, bandwidth=3.35e12, memory_bytes=80 * 2**30,
+                tp=tp,
+            )  # fmt: skip
+    cases.bad("tp", "llm_inference", base, batch=1, context=16, weights_dtype="fp6",
+              kv_dtype="bf16", peak_flops=1e15, bandwidth=1e12, tp=0)  # fmt: skip
     cases.bad("seq", "transformer_token_macs", base, 0)
     cases.bad("batch", "llm_inference", base, batch=0, context=16, weights_dtype="bf16",
               kv_dtype="bf16", peak_flops=1e15, bandwidth=1e12)  # fmt: skip

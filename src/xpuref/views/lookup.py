@@ -16,11 +16,13 @@ devices, each with 1/N of them. This is what an MFU computation must divide by.
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass
-from typing import Any
-
-from xpuref.data.base import fold_name
+from xpuref.core.catalog import Catalog, DeviceMatch
+from xpuref.core.names import (
+    AmbiguousDeviceError,
+    DeviceLookupError,
+    UnknownDeviceError,
+    normalize_name,
+)
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATE_KEYS
@@ -31,81 +33,19 @@ __all__ = [
     "DeviceLookupError",
     "DeviceMatch",
     "UnknownDeviceError",
+    "device_names",
     "lookup_json",
     "lookup_name",
     "name_index",
     "normalize_name",
+    "per_device_peaks",
+    "published_names",
 ]
 
-#: Vendor words dropped from the front of a name (drivers print them, catalog names may not).
-_PREFIXES = ("nvidia", "amd")
-_MARKS = dict.fromkeys(map(ord, "™®©"))
 LOOKUP_SCHEMA = 1
 
 
-def normalize_name(name: str, *, compact: bool = False) -> str:
-    """Return the key a device name is compared by (see the module docstring).
-
-    It starts from ``fold_name``, the form validation compares names in, so a name the data
-    keeps apart is never merged here, and a look-alike letter resolves as its Latin twin.
-    """
-    text = fold_name(name.translate(_MARKS))
-    text = text.replace("(tm)", "").replace("(r)", "")
-    words = text.split()
-    while len(words) > 1 and words[0] in _PREFIXES:
-        words = words[1:]
-    spaced = " ".join(words)
-    return "".join(ch for ch in spaced if ch.isalnum()) if compact else spaced
-
-
-class DeviceLookupError(ValueError):
-    """A name that resolves to no SKU or to several; ``candidates`` lists likely SKU ids."""
-
-    def __init__(self, message: str, candidates: list[str]) -> None:
-        """Keep the candidates beside the message."""
-        super().__init__(message)
-        self.candidates = candidates
-
-
-class UnknownDeviceError(DeviceLookupError):
-    """No catalog SKU carries this name."""
-
-
-class AmbiguousDeviceError(DeviceLookupError):
-    """More than one catalog SKU carries this name."""
-
-
-@dataclass(frozen=True)
-class DeviceMatch:
-    """A resolved name: the SKU, the catalog string it matched and its per-device peaks."""
-
-    query: str
-    id: str
-    name: str
-    matched: str
-    visible_devices: int
-    peak_dense_per_device: dict[str, float]
-
-    def peak_flops(self, key: str) -> float:
-        """Return one dense peak of one visible device in FLOP/s (or op/s), e.g. 'bf16_matrix'."""
-        if key not in self.peak_dense_per_device:
-            known = ", ".join(self.peak_dense_per_device) or "none"
-            raise KeyError(f"{self.id} gives no {key} rate (given: {known})")
-        return self.peak_dense_per_device[key] * 1e12
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return the match as plain JSON-ready data."""
-        return {
-            "query": self.query,
-            "id": self.id,
-            "name": self.name,
-            "matched": self.matched,
-            "visible_devices": self.visible_devices,
-            "peak_dense_per_device": dict(self.peak_dense_per_device),
-        }
-
-
-def _names(device: Device) -> list[str]:
+def device_names(device: Device) -> list[str]:
     """Every string a device answers to: id, name, Chinese name, aliases, former ids."""
     found = [device.id, device.name, *device.aliases, *device.former_ids]
     if device.name_zh:
@@ -119,7 +59,7 @@ def name_index(ds: Dataset, *, compact: bool = False) -> dict[str, dict[str, str
     def build() -> dict[str, dict[str, str]]:
         index: dict[str, dict[str, str]] = {}
         for device in ds.sorted_devices():
-            for text in _names(device):
+            for text in device_names(device):
                 key = normalize_name(text, compact=compact)
                 if key:
                     index.setdefault(key, {}).setdefault(device.id, text)
@@ -135,45 +75,15 @@ def per_device_peaks(device: Device) -> dict[str, float]:
     return {key: device.peak_dense[key] / share for key in RATE_KEYS if key in device.peak_dense}
 
 
-def _candidates(key: str, index: dict[str, dict[str, str]]) -> list[str]:
-    """SKU ids whose names contain the key, or are spelled closest to it."""
-    near = difflib.get_close_matches(key, list(index), n=8, cutoff=0.6)
-    ids = [i for k in index if key and (key in k or k in key) for i in index[k]]
-    ids += [i for k in near for i in index[k]]
-    return sorted(dict.fromkeys(ids))[:12]
-
-
 def lookup_name(name: str, ds: Dataset) -> DeviceMatch:
     """Resolve a driver or framework device name to one SKU, or raise DeviceLookupError."""
-    if not isinstance(name, str) or not name.strip():
-        raise UnknownDeviceError(f"name must be a non-empty string, got {name!r}", [])
-    hits = name_index(ds).get(normalize_name(name), {})
-    if not hits:
-        key = normalize_name(name, compact=True)
-        index = name_index(ds, compact=True)
-        hits = index.get(key, {})
-        if not hits:
-            candidates = _candidates(key, index)
-            hint = f"; candidates: {', '.join(candidates)}" if candidates else ""
-            raise UnknownDeviceError(f"no catalogued device is named {name!r}{hint}", candidates)
-    if len(hits) > 1:
-        listed = ", ".join(f"{i} ({text!r})" for i, text in sorted(hits.items()))
-        raise AmbiguousDeviceError(
-            f"{name!r} names more than one device: {listed}; use a device id", sorted(hits)
-        )
-    ((device_id, text),) = hits.items()
-    device = ds.devices[device_id]
-    return DeviceMatch(
-        query=name,
-        id=device.id,
-        name=device.name,
-        matched=text,
-        visible_devices=device.visible_devices,
-        peak_dense_per_device=per_device_peaks(device),
-    )
+    from xpuref.views.compiled import catalog_payload
+
+    catalog: Catalog = ds.remember("core-catalog", "", lambda: Catalog(catalog_payload(ds)))
+    return catalog.lookup(name)
 
 
-def _published_names(index: dict[str, dict[str, str]]) -> dict[str, str | list[str]]:
+def published_names(index: dict[str, dict[str, str]]) -> dict[str, str | list[str]]:
     """One index as published: a key's single id, or the sorted ids it is ambiguous between."""
     return {
         key: (next(iter(hits)) if len(hits) == 1 else sorted(hits))
@@ -199,8 +109,8 @@ def lookup_json(ds: Dataset) -> str:
             "tried when names has no entry"
         ),
         "units": "TFLOPS (floating point) or TOPS (integer), dense, per visible device",
-        "names": _published_names(name_index(ds)),
-        "compact": _published_names(name_index(ds, compact=True)),
+        "names": published_names(name_index(ds)),
+        "compact": published_names(name_index(ds, compact=True)),
         "devices": devices,
     }
     return json_document(payload)

@@ -96,7 +96,7 @@ def test_capacity_subtracts_weights_per_device_and_reports_no_fit() -> None:
         ({"memory_fraction": 1.5}, "memory_fraction"),
         ({"memory_fraction": 0}, "memory_fraction"),
         ({"block_size": 0}, "block_size"),
-        ({"kv_dtype": "fp4"}, "kv_dtype"),
+        ({"kv_dtype": "fp3"}, "kv_dtype"),
         ({"weights_dtype": "q4"}, "weights_dtype"),
         ({"overhead_bytes": -1}, "overhead_bytes"),
         ({"tp": 5}, "tp"),

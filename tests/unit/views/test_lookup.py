@@ -86,11 +86,14 @@ def test_every_alias_resolves_to_its_own_device(catalog: Dataset) -> None:
 
 
 def test_unknown_and_ambiguous_names_list_candidates(catalog: Dataset) -> None:
-    """A bare 'H100' is no SKU: the error lists the H100 variants; a shared name is ambiguous."""
-    with pytest.raises(UnknownDeviceError) as unknown:
+    """A bare 'H100' is a family, not a SKU: ambiguous, listing the variants; 'H1000' unknown."""
+    with pytest.raises(AmbiguousDeviceError) as family:
         lookup_name("H100", catalog)
-    assert {"nvidia-h100-sxm5-80gb", "nvidia-h100-pcie-80gb"} <= set(unknown.value.candidates)
-    assert "nvidia-h100-pcie-80gb" in str(unknown.value)
+    assert {"nvidia-h100-sxm5-80gb", "nvidia-h100-pcie-80gb"} <= set(family.value.candidates)
+    assert "nvidia-h100-pcie-80gb" in str(family.value)
+    with pytest.raises(UnknownDeviceError) as unknown:
+        lookup_name("NVIDIA H1000", catalog)
+    assert "nvidia-h100-sxm5-80gb" in unknown.value.candidates
     with pytest.raises(AmbiguousDeviceError) as ambiguous:
         lookup_name("沐曦 曦云C500", catalog)
     assert ambiguous.value.candidates == [
@@ -123,7 +126,7 @@ def test_cli_lookup() -> None:
     assert json.loads(done.stdout)["peak_dense_per_device"]["bf16_matrix"] == 191.5
     text = run_cli("lookup", "NVIDIA A100-SXM4-80GB")
     assert "nvidia-a100-sxm4-80gb" in text.stdout and "312 TFLOPS" in text.stdout
-    missing = run_xpuref("lookup", "H100")
+    missing = run_xpuref("lookup", "NVIDIA H1000")
     assert missing.returncode == 1
     assert "candidates" in missing.stderr and "Traceback" not in missing.stderr
 

@@ -1,0 +1,147 @@
+"""The resolver: real driver strings with their sources, MIG slices, families, unknown names."""
+
+from __future__ import annotations
+
+import pytest
+
+import xpuref
+from xpuref import AmbiguousDeviceError, AmbiguousPeakError, Device, UnknownDeviceError
+
+DEVICES = xpuref.devices()
+PRINTED = sorted(
+    (d.id, entry.name, entry.printed_by, entry.url) for d in DEVICES for entry in d.driver_names
+)
+
+#: Shipping SKUs of makers whose tools print a device name, with no such string recorded yet,
+#: and why. A SKU leaves this list when a driver string and the page it was read on are added.
+NO_DRIVER_STRING: dict[str, str] = {
+    "amd-instinct-mi250-oam-128gb": "amdgpu.ids prints 'AMD Instinct MI250X / MI250' for it "
+    "(device 740C), shared with the MI250X: the string is ambiguous by design",
+    "amd-instinct-mi350p-pcie-144gb": "no amdgpu.ids entry for the PCIe card has been read",
+    "amd-instinct-mi60-32gb": "no amdgpu.ids or amd-smi capture for the MI60 has been read",
+    "cambricon-mlu270-f4-pcie-16gb": "mlu-ops names the MLU270 family, not the F4 card",
+    "cambricon-mlu270-s4-pcie-16gb": "mlu-ops names the MLU270 family, not the S4 card",
+    "cambricon-mlu290-m5-oam-32gb": "mlu-ops names the MLU290 family, not the M5 module",
+    "cambricon-mlu370-s8-pcie-48gb": "the runtime's name for the S8 card is not in mlu-ops",
+    "google-tpu-v1": "an inference card Google never offered to JAX users",
+    "google-tpu-v2": "JAX prints 'TPU v2'; the page read lists v3 onwards",
+    "huawei-ascend-310": "no CANN platform file or npu-smi capture for the 310 has been read",
+    "intel-data-center-gpu-max-1100-48gb": "no xpu-smi or torch.xpu capture has been read",
+    "intel-data-center-gpu-max-1550-oam-128gb": "no xpu-smi or torch.xpu capture has been read",
+    "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read",
+    "intel-gaudi2-oam-96gb": "no hl-smi capture for the HL-225 has been read",
+    "intel-gaudi3-pcie-128gb": "no hl-smi capture for the HL-338 has been read",
+    "nvidia-b100-sxm-192gb": "NVIDIA's driver table (open-gpu-kernel-modules) lists no B100",
+    "nvidia-jetson-agx-orin-64gb": "Jetson's integrated GPU is not in the discrete-GPU tables",
+    "nvidia-jetson-agx-thor-128gb": "Jetson's integrated GPU is not in the discrete-GPU tables",
+}
+DRIVER_VENDORS = {"nvidia", "amd", "google", "huawei", "cambricon", "intel"}
+
+
+@pytest.mark.parametrize(("device_id", "name", "printed_by", "url"), PRINTED)
+def test_every_recorded_driver_string_resolves(
+    device_id: str, name: str, printed_by: str, url: str
+) -> None:
+    """Each string a driver or runtime prints resolves to its SKU; its source is a real page."""
+    assert xpuref.lookup(name).id == device_id
+    assert url.startswith("https://")
+    assert printed_by
+
+
+def test_driver_strings_cover_the_shipping_skus() -> None:
+    """Every shipping GPU/NPU/TPU of those makers has a driver string, or a stated reason."""
+    lacking = {
+        d.id
+        for d in DEVICES
+        if d.vendor in DRIVER_VENDORS and d.kind != "cpu" and not d.driver_names
+        and not _announced(d)
+    }  # fmt: skip
+    assert lacking == set(NO_DRIVER_STRING)
+    covered = [d for d in DEVICES if d.driver_names]
+    assert len(covered) >= 95
+    assert {e.printed_by for d in covered for e in d.driver_names} >= {
+        "nvidia-smi", "amd-smi", "rocm-smi", "jax", "torch_npu", "npu-smi", "hl-smi", "cnrt",
+    }  # fmt: skip
+
+
+def _announced(device: Device) -> bool:
+    """SKUs announced but not shipping (no driver prints them yet)."""
+    return device.id in {"nvidia-rubin-288gb", "amd-instinct-mi455x"}
+
+
+def test_mig_slice_scales_peaks_by_its_share_of_sms() -> None:
+    """An H100 MIG 3g.40gb instance: 3/7 of every rate, 40 GiB, bandwidth by memory share."""
+    whole = xpuref.lookup("NVIDIA H100 80GB HBM3")
+    mig = xpuref.lookup("NVIDIA H100 80GB HBM3 MIG 3g.40gb")
+    assert mig.id == whole.id and mig.mig is not None
+    assert (mig.mig.profile, mig.mig.compute_slices, mig.mig.gpu_compute_slices) == (
+        "3g.40gb", 3, 7,
+    )  # fmt: skip
+    assert mig.peak("bf16", unit="matrix") == pytest.approx(989.5 * 3 / 7)
+    assert mig.memory_bytes == 40 * 1024**3
+    assert whole.bandwidth is not None and mig.bandwidth == pytest.approx(whole.bandwidth / 2)
+    a30 = xpuref.lookup("NVIDIA A30 MIG 2g.12gb")
+    assert a30.mig is not None and a30.mig.share == 0.5
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["NVIDIA H100 80GB HBM3 MIG 5g.40gb", "NVIDIA GeForce RTX 4090 MIG 1g.6gb",
+     "NVIDIA H100 80GB HBM3 MIG 3g.47gb"],
+)  # fmt: skip
+def test_mig_profiles_the_gpu_lacks_raise(name: str) -> None:
+    """A profile the GPU does not offer (or a GPU without MIG) raises; nothing is guessed."""
+    with pytest.raises(UnknownDeviceError, match="MIG profile"):
+        xpuref.lookup(name)
+
+
+def test_family_name_lists_the_variants_and_their_driver_strings() -> None:
+    """'NVIDIA H100' is SXM5, PCIe or NVL: ambiguous, with the strings that tell them apart."""
+    with pytest.raises(AmbiguousDeviceError) as found:
+        xpuref.lookup("NVIDIA H100")
+    assert found.value.candidates == [
+        "nvidia-h100-nvl-94gb", "nvidia-h100-pcie-80gb", "nvidia-h100-sxm5-80gb",
+    ]  # fmt: skip
+    for printed in ("NVIDIA H100 80GB HBM3", "NVIDIA H100 PCIe", "NVIDIA H100 NVL"):
+        assert repr(printed) in str(found.value)
+
+
+def test_a_shared_driver_string_is_ambiguous() -> None:
+    """amdgpu.ids prints 'AMD Instinct MI250X / MI250' for both parts: both are listed."""
+    with pytest.raises(AmbiguousDeviceError) as found:
+        xpuref.lookup("AMD Instinct MI250X / MI250")
+    assert found.value.candidates == [
+        "amd-instinct-mi250-oam-128gb", "amd-instinct-mi250x-oam-128gb",
+    ]  # fmt: skip
+
+
+def test_unknown_names_raise_with_candidates() -> None:
+    """A near miss lists candidates; nothing falls back to another device."""
+    with pytest.raises(UnknownDeviceError) as found:
+        xpuref.lookup("NVIDIA A100-SXM4-96GB")
+    assert "nvidia-a100-sxm4-80gb" in found.value.candidates
+    with pytest.raises(UnknownDeviceError):
+        xpuref.lookup("Quantum Flux 9000")
+    with pytest.raises(UnknownDeviceError, match="candidates"):
+        xpuref.device("nvidia-h100-sxm5")
+
+
+def test_a_peak_needs_its_unit() -> None:
+    """'bf16' alone is refused on Gaudi 3 (vector 28.7 and matrix rates both exist)."""
+    gaudi = xpuref.lookup("HL-325L")
+    with pytest.raises(AmbiguousPeakError, match="unit="):
+        gaudi.peak("bf16")
+    assert gaudi.peak("bf16", unit="matrix") > 10 * gaudi.peak("bf16", unit="vector")
+    assert gaudi.peak("bf16_matrix") == gaudi.peak("bf16", unit="matrix")
+    with pytest.raises(KeyError, match="gives no"):
+        gaudi.peak("fp64", unit="matrix")
+
+
+def test_cli_lookup_states_the_mig_share() -> None:
+    """`xpuref lookup` on a MIG name prints the slice and its share, from the packaged catalog."""
+    from tests.conftest import run_xpuref
+
+    done = run_xpuref("lookup", "NVIDIA A100-SXM4-80GB MIG 3g.40gb")
+    assert done.returncode == 0, done.stderr
+    assert "3 of 7 compute slices" in done.stdout
+    assert "bf16_matrix  133.714 TFLOPS" in done.stdout
