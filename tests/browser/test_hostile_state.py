@@ -156,7 +156,8 @@ def test_every_published_source_opens_on_its_publishers_host(
 ) -> None:
     """Chromium's URL parser puts every source of devices.json on the host its tier is for."""
     data = json.loads((built_site.root / "data" / "devices.json").read_text())
-    sources = [s for d in data["devices"] for s in d["sources"]]
+    records = data["devices"] + data["systems"]
+    sources = [s for d in records for s in d["sources"]]
     sources += [s["cites"] for s in sources if s.get("cites") and s["cites"].get("url")]
     urls = sorted({s["url"] for s in sources})
     assert len(urls) > 200
@@ -175,7 +176,8 @@ def test_every_published_source_opens_on_its_publishers_host(
         bare = host.removeprefix("www.")
         assert bare == site_host or bare.endswith("." + site_host), (url, host, pub.site)
         assert registry.lookup(f"https://{host}{path}") == pub, (url, href)
-    for device in data["devices"]:
-        for source in device["sources"]:
+    for record in records:
+        for source in record["sources"]:
             pub = registry.lookup(source["url"])
             assert pub is not None and source["publisher"] == pub.name, source["url"]
+            assert source["tier"] in {pub.tier, "reference"}, source["url"]

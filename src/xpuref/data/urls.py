@@ -129,11 +129,9 @@ def public_address(text: str) -> str:
     """Check the site's public address (XPUREF_SITE_URL); return it normalised, ending in '/'."""
     found = _MARKUP.search(text)
     if found:
-        raise ValueError(
-            f"XPUREF_SITE_URL may not contain {found.group()!r}: give a plain http(s) address"
-        )
+        raise ValueError(f"may not contain {found.group()!r}: give a plain http(s) address")
     parsed = parse_url(text, local=True)
     if parsed.rest:
-        raise ValueError("XPUREF_SITE_URL may not have a query or fragment ('?' or '#')")
+        raise ValueError("may not have a query or fragment ('?' or '#')")
     path = parsed.path if parsed.path.endswith("/") else parsed.path + "/"
     return ParsedUrl(parsed.scheme, parsed.host, parsed.port, path, "").url

@@ -26,9 +26,9 @@ def test_control_byte_is_refused_at_its_line(data_copy: Path, new: str) -> None:
     """Each is refused with the file, the line and the character named."""
     edit(data_copy / DEVICE, "form_factor: SXM5", new)
     problems = refused(data_copy, "")
-    assert any(
-        "U+00" in p.message and "nvidia-h100" in p.file and p.line == 7 for p in problems
-    ), problems
+    assert any("U+00" in p.message and "nvidia-h100" in p.file and p.line == 7 for p in problems), (
+        problems
+    )
 
 
 def test_control_byte_refused_by_the_command_line(data_copy: Path) -> None:
