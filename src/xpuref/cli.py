@@ -26,6 +26,8 @@ def _validate(args: argparse.Namespace) -> int:
         return 1
     from xpuref.views.coverage import coverage_report
 
+    for warning in found.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     print(
         f"ok: {len(found.devices)} devices, {len(found.architectures)} architectures, "
         f"{len(found.vendors)} vendors, {len(found.systems)} systems, {len(found.tables)} tables, "
