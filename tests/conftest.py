@@ -44,6 +44,7 @@ _FIXTURE_OWNED = {
     "architectures.yaml",
     "export_published.yaml",
     "measurements.yaml",
+    "measured",
 }
 
 

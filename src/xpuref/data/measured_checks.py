@@ -17,7 +17,7 @@ from xpuref.data.loader import load_model
 from xpuref.data.measured import MeasuredFile, MeasuredRecord, to_base_unit
 from xpuref.data.problems import Problem
 from xpuref.data.publishers import CITABLE_TIERS, Registry
-from xpuref.data.yamlfile import display_name, problem_at
+from xpuref.data.yamlfile import display_name, dotted, problem_at
 
 __all__ = ["SUSPECT_SHARE", "Ceiling", "MeasuredSet", "ceiling", "load_measured"]
 
@@ -82,13 +82,13 @@ def _check(
                 Problem(
                     src_name,
                     line,
-                    ".".join(map(str, (*where, "precision"))),
+                    dotted((*where, "precision")),
                     f"{device.id} gives no {record.precision} peak to hold the measurement against",
                 )
             )
         return
     value = to_base_unit(record.value, record.unit)
-    field = ".".join(map(str, (*where, "value")))
+    field = dotted((*where, "value"))
     if value > top.value * (1 + 1e-9):
         problems.append(
             Problem(
