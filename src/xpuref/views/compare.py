@@ -117,7 +117,8 @@ def _achieved_share(record: dict[str, Any]) -> float | None:
     peak = (record.get("peak_dense") or {}).get("bf16_matrix")
     if achieved is None or not peak:
         return None
-    return round(100 * float(achieved) / (float(peak) / record.get("visible_devices", 1)), 1)
+    share: float = 100 * float(achieved) / (float(peak) / int(record.get("visible_devices", 1)))
+    return round(share, 1)
 
 
 def compare_rows(ds: Dataset) -> list[CompareRow]:
