@@ -167,6 +167,15 @@ def _measurements(
         if case.id in seen:
             problems.append(problem_at(src, (*where, "id"), f"'{case.id}' is used twice"))
         seen.add(case.id)
+        if case.kind == "matmul":
+            problems.append(
+                problem_at(
+                    src,
+                    (*where, "kind"),
+                    "matmul cases are the GEMM records of data/measured/ with one shape: "
+                    "record the measurement there (the accuracy page and device pages share it)",
+                )
+            )
         if case.kind not in parsed.bounds:
             problems.append(
                 problem_at(src, (*where, "kind"), f"no bound is stated for {case.kind}")
