@@ -14,6 +14,7 @@ __all__ = [
     "METRIC_LABELS",
     "MeasuredRow",
     "achieved_bf16",
+    "achieved_by_precision",
     "conditions_text",
     "measured_rows",
     "measured_sku_count",
@@ -175,6 +176,15 @@ def achieved_bf16(ds: Dataset, device_id: str) -> MeasuredRow | None:
         if r.cited and r.metric == "gemm" and r.precision == "bf16_matrix"
     ]
     return max(rows, key=lambda r: r.value, default=None)
+
+
+def achieved_by_precision(ds: Dataset, device_id: str) -> dict[str, float]:
+    """The highest cited dense GEMM figure per precision, per visible device, in TFLOPS/TOPS."""
+    best: dict[str, float] = {}
+    for r in measured_rows(ds, device_id):
+        if r.cited and r.metric == "gemm" and r.precision is not None:
+            best[r.precision] = max(best.get(r.precision, 0.0), r.value)
+    return best
 
 
 def measured_sku_count(ds: Dataset) -> int:
