@@ -120,3 +120,12 @@ def test_mfu_against_peak_and_achieved(built_site: BuiltSite, page: Page) -> Non
         float(found["mfu"]) * peak / 797.51, rel=1e-9
     )
     assert float(found["mfu_achieved"]) > float(found["mfu"])
+
+
+def test_measured_table_fits_a_phone(built_site: BuiltSite, page: Page) -> None:
+    """At 390 px the measured table scrolls inside its own box; the page is no wider."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{built_site.url}devices/{H100}/")
+    table = page.locator("table.xpuref-measured")
+    assert table.evaluate("t => t.parentElement.classList.contains('xpuref-scroll')")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
