@@ -425,6 +425,15 @@ def fixed(value: float) -> str:
     return f"{value:.{digits}f}"
 
 
+def _optional(found: Measured, what: str, run: Callable[[], float | None]) -> float | None:
+    """Run an optional kernel; a failure is noted in the record's comments, not fatal."""
+    try:
+        return run()
+    except Exception as exc:  # unsupported on this device: say so and go on
+        found.skipped.append(f"{what}: {type(exc).__name__}: {exc}")
+        return None
+
+
 def measure(
     backend: Backend,
     sizes: Sequence[int],
@@ -491,7 +500,9 @@ def measure(
             ),
         )
     )
-    host = backend.host_copy_seconds(copy_bytes, warmup, iters)
+    host = _optional(
+        found, "host link", lambda: backend.host_copy_seconds(copy_bytes, warmup, iters)
+    )
     if host is not None:
         rate = copy_bytes / host / 1e9
         found.results.append(
@@ -506,7 +517,11 @@ def measure(
             )
         )
     count = backend.device_count()
-    reduce = backend.allreduce_seconds(copy_bytes, warmup, iters) if count > 1 else None
+    reduce = (
+        _optional(found, "all-reduce", lambda: backend.allreduce_seconds(copy_bytes, warmup, iters))
+        if count > 1
+        else None
+    )
     if reduce is not None:
         busbw = copy_bytes / reduce * 2 * (count - 1) / count / 1e9
         found.results.append(
