@@ -703,6 +703,8 @@ def main_measure(args: Any) -> int:
     found = measure(
         backend, sizes, dtypes, copy_bytes=args.copy_bytes, warmup=args.warmup, iters=args.iters
     )
+    for result in found.results:  # the lines the records quote, as the tool printed them
+        print(result.line, file=sys.stderr)
     command = "xpuref measure " + " ".join(args.argv)
     try:
         text = render_record(
