@@ -53,6 +53,7 @@ _FIXTURE_OWNED = {
     "architectures.yaml",
     "export_published.yaml",
     "measurements.yaml",
+    "measured",
 }
 
 

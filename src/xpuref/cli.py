@@ -34,6 +34,8 @@ def _validate(args: argparse.Namespace) -> int:
         return 1
     from xpuref.views.coverage import coverage_report
 
+    for warning in found.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     print(
         f"ok: {len(found.devices)} devices, {len(found.architectures)} architectures, "
         f"{len(found.vendors)} vendors, {len(found.systems)} systems, {len(found.tables)} tables, "
@@ -183,6 +185,13 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _measure(args: argparse.Namespace) -> int:
+    """Measure this machine's device and print a data/measured/ record (lazy imports)."""
+    from xpuref.devtools.measure import main_measure
+
+    return main_measure(args)
+
+
 def parser() -> argparse.ArgumentParser:
     """Describe the commands and their options."""
     top = argparse.ArgumentParser(prog="xpuref", description=__doc__)
@@ -219,6 +228,27 @@ def parser() -> argparse.ArgumentParser:
         "--core-only", action="store_true", help="only time import xpuref + a first lookup"
     )
     bench.set_defaults(run=_bench)
+    measure = sub.add_parser(
+        "measure",
+        help="time dense GEMMs, a memory copy and an all-reduce; print a record to add",
+    )
+    measure.add_argument(
+        "--device", default="auto", choices=["cpu", "cuda", "npu", "auto"],
+        help="cuda (NVIDIA or ROCm) and npu need torch (torch_npu); cpu uses numpy if present",
+    )  # fmt: skip
+    measure.add_argument(
+        "--sizes", help="GEMM sizes n (n×n×n), comma-separated (default 1024..16384; CPU 256..1024)"
+    )
+    measure.add_argument("--dtypes", help="bf16,fp16,fp8,tf32,fp32,fp64 (default bf16,fp16,fp8)")
+    measure.add_argument(
+        "--device-id", help="the SKU id you ran on, when the device's name resolves to none"
+    )
+    measure.add_argument("--ran-by", help="who ran it (default: $USER)")
+    measure.add_argument("--copy-bytes", type=int, default=1 << 28, help="bytes per copy")
+    measure.add_argument("--warmup", type=int, default=3, help="untimed runs before timing")
+    measure.add_argument("--iters", type=int, default=10, help="timed runs (the median is kept)")
+    measure.add_argument("--data", help="data folder (default: the project's data/)")
+    measure.set_defaults(run=_measure)
     return top
 
 
@@ -226,6 +256,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit code."""
     args = parser().parse_args(argv)
     previous = signal.signal(signal.SIGTERM, _interrupt)
+    args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
     try:
         code: int = args.run(args)
     except ModuleNotFoundError as exc:

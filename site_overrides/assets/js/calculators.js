@@ -453,7 +453,25 @@
     return el;
   }
 
-  function drawRoofline(form, peak, bw, intensity, attainable) {
+  /* Measured beside peak (data/measured/): the highest cited GEMM rate of the chosen device
+     at the chosen precision, per visible device. The MFU form adds MFU against it; the roofline
+     forms add it as a second, lower ceiling. Outputs a form lacks are simply not shown. */
+  function withAchieved(id, v, data, outputs) {
+    var device = v.device ? deviceById(data, v.device) : null;
+    var tflops = device && device.achieved ? device.achieved[v.precision] : undefined;
+    var achieved = tflops ? tflops * 1e12 : null;
+    if (id === "mfu") {
+      outputs.achieved_tflops = achieved;
+      outputs.mfu_achieved = achieved && outputs.model_flops_per_s !== null && outputs.model_flops_per_s !== undefined
+        ? outputs.model_flops_per_s / achieved : null;
+    } else if (id.indexOf("roofline") === 0) {
+      outputs.achieved = achieved;
+      outputs.achieved_attainable = achieved && outputs.intensity
+        ? Math.min(achieved, outputs.intensity * v.bandwidth_gbs * 1e9) : null;
+    }
+  }
+
+  function drawRoofline(form, peak, bw, intensity, attainable, achieved) {
     var figure = form.querySelector(".xpuref-roofline-plot");
     if (!figure) return;
     var svg = figure.querySelector("svg");
@@ -489,6 +507,12 @@
       d: "M" + X(x0) + "," + Y(bw * x0) + "L" + X(ridge) + "," + Y(peak) + "L" + X(x1) + "," + Y(peak),
       "class": "roof"
     });
+    if (achieved && achieved > y0 && achieved < y1) {
+      svgEl(svg, "path", { d: "M" + X(achieved / bw) + "," + Y(achieved) + "H" + X(x1), "class": "roof-achieved" });
+      svgEl(svg, "text", { x: W - R - 4, y: Y(achieved) + 14, "text-anchor": "end", "class": "achieved-label" },
+        "achieved (measured): " + si(achieved, "FLOP/s"));
+    }
+    form.setAttribute("data-achieved", achieved ? String(achieved) : "");
     svgEl(svg, "path", { d: "M" + X(intensity) + "," + (H - B) + "V" + Y(attainable), "class": "guide" });
     svgEl(svg, "circle", { cx: X(intensity), cy: Y(attainable), r: 5, "class": "kernel" });
     var right = X(intensity) > (L + W - R) / 2;
@@ -729,6 +753,7 @@
     } else {
       try {
         var outputs = CALCS[id](values, data, form);
+        withAchieved(id, values, data, outputs);
         var bad = Object.keys(outputs).filter(function (k) {
           return typeof outputs[k] === "number" && !isFinite(outputs[k]);
         });
@@ -737,7 +762,7 @@
         form.setAttribute("data-state", "ok");
         if (id.indexOf("roofline") === 0) {
           var rates = rateOf(values);
-          drawRoofline(form, rates.peak, rates.bw, outputs.intensity, outputs.attainable);
+          drawRoofline(form, rates.peak, rates.bw, outputs.intensity, outputs.attainable, outputs.achieved);
         }
       } catch (error) {
         clearOutputs(form);

@@ -6,7 +6,7 @@
   "use strict";
 
   var FACETS = ["market", "kind", "vendor"];
-  var RANGES = ["year", "mem", "bw", "rate", "tdp"];
+  var RANGES = ["year", "mem", "bw", "rate", "tdp", "achieved"];
   var DEFAULT_RATE = "half_matrix";
   // Columns where on-chip SRAM rows are listed apart from HBM/GDDR/DRAM ones.
   var SRAM_APART = { mem: true, bw: true };

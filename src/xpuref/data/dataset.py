@@ -10,6 +10,8 @@ from xpuref.data.catalog import load_architectures, load_devices, load_vendors
 from xpuref.data.devices import Architecture, Device, Vendor
 from xpuref.data.knowledge import Knowledge, load_knowledge
 from xpuref.data.loader import load_model
+from xpuref.data.measured import MeasuredFile, MeasuredRecord
+from xpuref.data.measured_checks import load_measured
 from xpuref.data.measurements import Bound, Measurement, MeasurementsFile
 from xpuref.data.presets import ModelPreset, PresetsFile
 from xpuref.data.problems import DataError, Problem
@@ -48,6 +50,11 @@ class Dataset:
     system_files: dict[str, str] = field(default_factory=dict)
     measurements: tuple[Measurement, ...] = ()
     measurement_bounds: dict[str, Bound] = field(default_factory=dict)
+    #: Measured figures (data/measured/), each with the file it came from.
+    measured: tuple[tuple[MeasuredRecord, MeasuredFile], ...] = ()
+    measured_files: dict[str, str] = field(default_factory=dict)
+    #: What validation flags without refusing (suspect measurements), as located problems.
+    warnings: tuple[Problem, ...] = ()
     locations: dict[str, tuple[str, int]] = field(default_factory=dict, compare=False, repr=False)
     memo: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -161,6 +168,15 @@ def _measurements(
         if case.id in seen:
             problems.append(problem_at(src, (*where, "id"), f"'{case.id}' is used twice"))
         seen.add(case.id)
+        if case.kind == "matmul":
+            problems.append(
+                problem_at(
+                    src,
+                    (*where, "kind"),
+                    "matmul cases are the GEMM records of data/measured/ with one shape: "
+                    "record the measurement there (the accuracy page and device pages share it)",
+                )
+            )
         if case.kind not in parsed.bounds:
             problems.append(
                 problem_at(src, (*where, "kind"), f"no bound is stated for {case.kind}")
@@ -223,6 +239,7 @@ def load_dataset(root: Path) -> Dataset:
     measurements, bounds = _measurements(
         root, registry, presets_file[0].models if presets_file else {}, found.devices, problems
     )
+    measured = load_measured(root, registry, found.devices, problems)
     if problems or rules_file is None or presets_file is None:
         raise DataError(problems)
     return Dataset(
@@ -241,5 +258,8 @@ def load_dataset(root: Path) -> Dataset:
         system_files=systems.files,
         measurements=measurements,
         measurement_bounds=bounds,
+        measured=measured.records,
+        measured_files=measured.files,
+        warnings=measured.warnings,
         locations=locations,
     )

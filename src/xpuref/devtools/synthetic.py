@@ -15,8 +15,8 @@ __all__ = ["make_synthetic_data"]
 def make_synthetic_data(source: Path, target: Path, count: int) -> Path:
     """Write a data folder holding ``count`` valid devices cloned from the real ones.
 
-    Systems, published statements and measurements are left out: they name real device ids,
-    which the clones do not have.
+    Systems, published statements, measurements and measured figures are left out: they name
+    real device ids, which the clones do not have.
     """
     if count < 1:
         raise ValueError(f"count must be at least 1, got {count}")
@@ -24,7 +24,7 @@ def make_synthetic_data(source: Path, target: Path, count: int) -> Path:
         source,
         target,
         ignore=shutil.ignore_patterns(
-            "devices", "systems", "export_published.yaml", "measurements.yaml"
+            "devices", "systems", "export_published.yaml", "measurements.yaml", "measured"
         ),
     )
     originals = sorted((source / "devices").glob("*/*.yaml"))

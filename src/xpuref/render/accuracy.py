@@ -16,7 +16,13 @@ from markupsafe import Markup
 
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.pagecontext import PageContext
-from xpuref.views.accuracy import KIND_TITLES, accuracy_rows, accuracy_summary, within_bound
+from xpuref.views.accuracy import (
+    KIND_TITLES,
+    accuracy_case_count,
+    accuracy_rows,
+    accuracy_summary,
+    within_bound,
+)
 
 __all__ = ["format_error", "macros"]
 
@@ -88,5 +94,5 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
         "accuracy_share_range": lambda: _share_range(ctx),
         "accuracy_bounds": lambda: _bounds(ctx),
         "accuracy_table": lambda: _table(ctx),
-        "measurement_count": lambda: len(ctx.catalog.measurements),
+        "measurement_count": lambda: accuracy_case_count(ctx.catalog),
     }

@@ -22,6 +22,7 @@ from xpuref.render.inline_json import script_json
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.derive import calc_input, published_bounds
 from xpuref.views.host_link import pcie_rates
+from xpuref.views.measured import achieved_by_precision
 
 __all__ = [
     "CALCULATORS",
@@ -105,9 +106,14 @@ def _data(catalog: Dataset) -> dict[str, Any]:
     pcie = pcie_rates(catalog)
     return {
         "devices": [
-            compact_device(
-                d, catalog.architectures.get(d.architecture), pcie, published_bounds(d, catalog)
-            )
+            {
+                **compact_device(
+                    d, catalog.architectures.get(d.architecture), pcie, published_bounds(d, catalog)
+                ),
+                # The highest cited measured GEMM per precision (data/measured/), per visible
+                # device: the MFU and roofline calculators show it beside the peak.
+                "achieved": achieved_by_precision(catalog, d.id),
+            }
             for d in catalog.sorted_devices()
         ],
         "presets": _presets(catalog),

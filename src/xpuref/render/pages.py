@@ -22,6 +22,7 @@ from xpuref.views.coverage import device_source_tiers
 from xpuref.views.derive import derived_for, export_detail
 from xpuref.views.export_view import export_rows
 from xpuref.views.figures import HALF, vendor_colors
+from xpuref.views.measured import measured_rows
 from xpuref.views.numbers import format_number
 from xpuref.views.spec import device_spec_rows
 from xpuref.views.urls import page_url, relative_url
@@ -159,6 +160,7 @@ def device_page(
         extra_html=charts.device_section(device, catalog),
         export_rows=export_rows(device, catalog),
         systems=device_systems(device.id, catalog, directory_urls),
+        measured=measured_rows(catalog, device.id),
         compare_href=relative_url(
             page_url(f"devices/{device.id}.md", directory_urls),
             page_url("compare.md", directory_urls),
@@ -192,6 +194,7 @@ def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -
                 "bandwidth": _cell(r.bandwidth_gbs, "SRAM" if r.on_chip else ""),
                 "rate": _cell(r.rates.get(HALF)),
                 "tdp": _cell(r.tdp_w),
+                "achieved": _cell(r.achieved_bf16),
             }
         )
     html = _ENV.get_template("device_table.html.j2").render(

@@ -1,7 +1,9 @@
 """How far the calculators' answers are from published measurements, computed in the build.
 
 Each case of data/measurements.yaml is run through xpuref.calc with its own inputs and, for
-device figures, the catalog's dense peak and bandwidth per visible device. The error is the
+device figures, the catalog's dense peak and bandwidth per visible device. The matrix-multiply
+cases are the cited GEMM records of data/measured/ that state one shape: the same figures the
+device pages show beside the peak. The error is the
 answer relative to the published figure, answer / published - 1; for a bound (the roofline
 of a matrix multiply) the answer is an upper limit, so its error must not be negative.
 """
@@ -13,10 +15,21 @@ from typing import Any
 
 from xpuref import calc
 from xpuref.data.dataset import Dataset
+from xpuref.data.measured import MeasuredFile, MeasuredRecord
 from xpuref.data.measurements import KINDS, Bound
+from xpuref.views.figures._common import precision_label
 from xpuref.views.lookup import per_device_peaks
+from xpuref.views.measured import conditions_text
 
-__all__ = ["KIND_TITLES", "AccuracyRow", "accuracy_rows", "accuracy_summary", "within_bound"]
+__all__ = [
+    "KIND_TITLES",
+    "AccuracyRow",
+    "accuracy_case_count",
+    "accuracy_rows",
+    "accuracy_summary",
+    "matmul_records",
+    "within_bound",
+]
 
 GIB = 2**30
 
@@ -111,14 +124,61 @@ def _mfu(ds: Dataset, case: Any) -> list[AccuracyRow]:
     return rows
 
 
+def _bound(
+    ds: Dataset, device_id: str, precision: str, mnk: tuple[int, int, int], dtype: str
+) -> float:
+    """The roofline bound of an M×N×K multiply on one visible device, in TFLOPS."""
+    device = ds.devices[device_id]
+    peak = per_device_peaks(device)[precision] * 1e12
+    bandwidth = float(device.memory.bandwidth_gbs or 0) * 1e9 / device.visible_devices
+    intensity = calc.gemm_intensity(*mnk, dtype=dtype)
+    return calc.attainable_flops(intensity, peak, bandwidth) / 1e12
+
+
 def _matmul(ds: Dataset, case: Any) -> list[AccuracyRow]:
     """The roofline bound of the multiply on the device, against the measured rate."""
-    device = ds.devices[case.device]
-    peak = per_device_peaks(device)[case.precision] * 1e12
-    bandwidth = float(device.memory.bandwidth_gbs or 0) * 1e9 / device.visible_devices
-    intensity = calc.gemm_intensity(case.m, case.n, case.k, dtype=case.dtype)
-    bound = calc.attainable_flops(intensity, peak, bandwidth) / 1e12
+    bound = _bound(ds, case.device, case.precision, (case.m, case.n, case.k), case.dtype)
     return [_row(case, "matmul rate", "TFLOPS", bound, case.measured_tflops)]
+
+
+#: The element type of a GEMM at a matrix precision (what crosses memory per element).
+_DTYPES = {"bf16_matrix": "bf16", "fp16_matrix": "fp16", "fp8_matrix": "fp8", "int8_matrix": "int8"}
+
+
+def matmul_records(ds: Dataset) -> list[tuple[MeasuredRecord, MeasuredFile]]:
+    """Cited GEMM records of data/measured/ with one stated shape: the accuracy page's cases."""
+    return [
+        (record, file)
+        for record, file in ds.measured
+        if record.metric == "gemm"
+        and record.conditions.shape is not None
+        and record.precision in _DTYPES
+        and file.page(record) is not None
+    ]
+
+
+def _measured_matmul(ds: Dataset, record: MeasuredRecord, file: MeasuredFile) -> AccuracyRow:
+    """A measured GEMM record against the roofline bound of its shape on its device."""
+    shape = record.conditions.shape
+    page = file.page(record)
+    assert shape is not None and page is not None and record.precision is not None
+    bound = _bound(
+        ds, record.device, record.precision, (shape.m, shape.n, shape.k), _DTYPES[record.precision]
+    )
+    device = ds.devices[record.device]
+    return AccuracyRow(
+        case=record.id,
+        kind="matmul",
+        title=f"{device.name}, {precision_label(record.precision)}: {shape.m}x{shape.n}x{shape.k}",
+        figure="matmul rate",
+        unit="TFLOPS",
+        answer=bound,
+        published=record.value,
+        error=bound / record.value - 1,
+        source_url=page.url,
+        source_title=page.title,
+        note=conditions_text(record),
+    )
 
 
 _RUNNERS = {
@@ -134,10 +194,16 @@ def accuracy_rows(ds: Dataset) -> list[AccuracyRow]:
 
     def build() -> list[AccuracyRow]:
         rows = [row for case in ds.measurements for row in _RUNNERS[case.kind](ds, case)]
+        rows += [_measured_matmul(ds, record, file) for record, file in matmul_records(ds)]
         return sorted(rows, key=lambda r: KINDS.index(r.kind))
 
     found: list[AccuracyRow] = ds.remember("accuracy", "", build)
     return list(found)
+
+
+def accuracy_case_count(ds: Dataset) -> int:
+    """Cases the page runs: those of measurements.yaml and the measured GEMM records."""
+    return len(ds.measurements) + len(matmul_records(ds))
 
 
 def within_bound(row: AccuracyRow, bound: Bound) -> bool:

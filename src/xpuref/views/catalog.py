@@ -9,6 +9,7 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
 from xpuref.views.figures._common import HALF, half_rate, precision_label, rate_unit
+from xpuref.views.measured import achieved_bf16
 from xpuref.views.numbers import format_number
 
 __all__ = [
@@ -59,6 +60,8 @@ class CatalogRow:
     bandwidth_gbs: float | None
     tdp_w: float | None
     rates: dict[str, float]
+    #: The highest cited dense BF16 GEMM measured on the device, in TFLOPS (None: none).
+    achieved_bf16: float | None = None
 
     def rates_attr(self) -> str:
         """Every rate as ``key=value`` pairs for the rate column's precision choice."""
@@ -72,6 +75,7 @@ def catalog_rows(catalog: Dataset) -> list[CatalogRow]:
         names = [d.name, d.id, *d.aliases, d.architecture, d.vendor, d.name_zh or ""]
         rates = {key: value for key in (HALF, *RATES) if (value := _rate(d, key)) is not None}
         memory = d.memory
+        achieved = achieved_bf16(catalog, d.id)
         note = ""
         if memory.on_chip and memory.capacity is not None:
             note = f"{format_number(memory.capacity)} {memory.capacity_unit} on-chip SRAM"
@@ -90,6 +94,7 @@ def catalog_rows(catalog: Dataset) -> list[CatalogRow]:
                 bandwidth_gbs=memory.bandwidth_gbs,
                 tdp_w=d.power.tdp_w,
                 rates=rates,
+                achieved_bf16=None if achieved is None else achieved.value,
             )
         )
     return rows
@@ -137,6 +142,7 @@ def catalog_ranges() -> tuple[Range, ...]:
         Range("bw", "Bandwidth", "GB/s"),
         Range("rate", "Rate", "TFLOPS"),
         Range("tdp", "Power", "W"),
+        Range("achieved", "Achieved BF16 GEMM", "TFLOPS"),
     )
 
 

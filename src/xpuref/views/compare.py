@@ -112,6 +112,16 @@ def _per_rate(
     ]
 
 
+def _achieved_share(record: dict[str, Any]) -> float | None:
+    """The achieved BF16 GEMM as a percentage of the dense BF16 peak per visible device."""
+    achieved = record.get("achieved_bf16_gemm_tflops")
+    peak = (record.get("peak_dense") or {}).get("bf16_matrix")
+    if achieved is None or not peak:
+        return None
+    share: float = 100 * float(achieved) / (float(peak) / int(record.get("visible_devices", 1)))
+    return round(share, 1)
+
+
 def compare_rows(ds: Dataset) -> list[CompareRow]:
     """Every row the page can show, in display order."""
     rows = _spec_rows()
@@ -142,6 +152,16 @@ def compare_rows(ds: Dataset) -> list[CompareRow]:
             _path("derived", "bytes_per_flop"),
         )
     )  # fmt: skip
+    rows += [
+        CompareRow(
+            "achieved_bf16_gemm", "Measured", "Achieved BF16 GEMM (highest cited)", "TFLOPS",
+            "max", _path("achieved_bf16_gemm_tflops"),
+        ),
+        CompareRow(
+            "achieved_bf16_share", "Measured", "Achieved BF16 GEMM, share of dense peak", "%",
+            "max", _achieved_share,
+        ),
+    ]  # fmt: skip
     for rule in ds.rules:
         rows.append(
             CompareRow(

@@ -14,6 +14,7 @@ from xpuref.views.coverage import SourceShare, device_share, overall_share, trac
 from xpuref.views.derive import derived_for, export_for
 from xpuref.views.export_view import export_record
 from xpuref.views.jsondoc import json_document
+from xpuref.views.measured import achieved_bf16, measured_rows
 from xpuref.views.spec import device_spec_rows
 from xpuref.views.systems import system_record
 
@@ -57,6 +58,7 @@ CSV_COLUMNS: tuple[str, ...] = (
     "sparsity_factor",
     *(f"peak_dense_{k}" for k in RATE_KEYS),
     "url",
+    "achieved_bf16_gemm_tflops",
 )
 
 
@@ -77,6 +79,7 @@ def device_record(device: Device, catalog: Dataset) -> dict[str, Any]:
 def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
     """Build one device's published record."""
     arch = catalog.architectures[device.architecture]
+    achieved = achieved_bf16(catalog, device.id)
     return {
         "id": device.id,
         "name": device.name,
@@ -128,6 +131,8 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "export_control": export_for(device, catalog),
         "export_detail": export_record(device, catalog),
         "systems": [s.id for s in catalog.systems_with(device.id)],
+        "measured": [row.plain() for row in measured_rows(catalog, device.id)],
+        "achieved_bf16_gemm_tflops": None if achieved is None else achieved.value,
     }
 
 
