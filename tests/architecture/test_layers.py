@@ -15,7 +15,8 @@ PACKAGE = ROOT / "src" / "xpuref"
 #: Each layer and the layers it may import (its own included). Order: lowest first.
 ALLOWED: dict[str, set[str]] = {
     "calc": {"calc"},
-    "data": {"data"},
+    # data derives figures from stated inputs at load time with calc (stdlib-only pure math).
+    "data": {"data", "calc"},
     "views": {"views", "data", "calc"},
     "render": {"render", "views", "data", "calc"},
     "site": {"site", "render", "views", "data", "calc"},

@@ -15,6 +15,7 @@ ValueError naming the argument. Only the standard library is imported.
 """
 
 from xpuref.calc._cost import Cost
+from xpuref.calc._derive import FORMULAS, derive_figure, formula_text, memory_bandwidth_gbs
 from xpuref.calc._device import device_derived, device_export, device_export_classes
 from xpuref.calc._dtypes import DTYPE_BYTES, dtype_bytes, tensor_bytes
 from xpuref.calc._export import (
@@ -74,6 +75,7 @@ __all__ = [
     "BIT_LENGTHS",
     "DTYPE_BYTES",
     "EXPORT_CLASSES",
+    "FORMULAS",
     "GIB",
     "MODEL_KINDS",
     "RETICLE_LIMIT_MM2",
@@ -89,6 +91,7 @@ __all__ = [
     "classify_explain",
     "conv2d",
     "conv_output_size",
+    "derive_figure",
     "device_derived",
     "device_export",
     "device_export_classes",
@@ -96,6 +99,7 @@ __all__ = [
     "dtype_bytes",
     "export_metrics",
     "flops_to_tflops",
+    "formula_text",
     "gb_to_gib",
     "gemm_bytes",
     "gemm_intensity",
@@ -109,6 +113,7 @@ __all__ = [
     "link_raw_gbs",
     "llm_inference",
     "megatron_iteration_flops",
+    "memory_bandwidth_gbs",
     "mfu",
     "model_cost",
     "model_flops_per_token",

@@ -36,7 +36,15 @@ _LAZY_GAP = re.compile(
     r"no readable|not found|could(?: not|n't) find|did not find|unable to find|no page we",
     re.IGNORECASE,
 )
-_SKIPPED_TOP_KEYS = {"sources", "alternatives", "ratio_exceptions", "gaps"}
+_SKIPPED_TOP_KEYS = {
+    "sources",
+    "alternatives",
+    "ratio_exceptions",
+    "gaps",
+    "basis",
+    "quotes",
+    "derive",
+}
 
 
 def numeric_paths(raw: Any, path: FieldPath = ()) -> list[FieldPath]:
@@ -252,7 +260,7 @@ def _present(device: Device, raw: Any, field: str) -> bool:
     """Whether a required figure is given."""
     if field == "peak_dense":
         return bool(device.peak_dense)
-    return _exists(raw, field)
+    return _exists(raw, field) or field in device.derive
 
 
 def _gaps(device: Device, raw: Any, src: SourceFile, arch: Architecture | None) -> list[Problem]:

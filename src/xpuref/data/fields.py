@@ -11,6 +11,7 @@ from typing import Literal
 
 __all__ = [
     "BASIC_FIELDS",
+    "BASIS_FIELDS",
     "BIT_LENGTHS",
     "PRECISIONS",
     "RATES",
@@ -273,4 +274,12 @@ BASIC_FIELDS: tuple[str, ...] = (
     "memory.bandwidth_gbs",
     "power.tdp_w",
     "die_area_mm2",
+)
+
+#: Non-rate figures that carry a basis (stated, halved, converted, derived) and a quote.
+BASIS_FIELDS: tuple[str, ...] = (
+    "memory.capacity",
+    "memory.bandwidth_gbs",
+    "power.tdp_w",
+    "interconnect.scale_up_bandwidth_gbs",
 )
