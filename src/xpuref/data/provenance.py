@@ -27,6 +27,7 @@ __all__ = [
     "figure_paths",
     "figure_value",
     "numbers_in",
+    "quote_factors",
     "stated_data_rate",
 ]
 
@@ -189,7 +190,7 @@ def apply_derivations(device: Device, src: SourceFile, problems: list[Problem]) 
     return device.model_copy(update=update)
 
 
-def _factors(device: Device, basis: str) -> tuple[float, ...]:
+def quote_factors(device: Device, basis: str) -> tuple[float, ...]:
     """The factors between a figure and the printed number its basis allows."""
     if basis == "halved":
         return tuple({device.sparsity_factor or 2.0, 2.0})
@@ -221,12 +222,12 @@ def _quote_problems(
             at = (*where, index, "source") if isinstance(device.quotes[path], list) else (*where,)
             problems.append(problem_at(src, at, f"unknown source id '{quote.source}'"))
     basis = device.basis_of(path)
-    factors = _factors(device, basis)
+    factors = quote_factors(device, basis)
     supporting = [q for q in quotes if carries(q.text, value, factors)]
     if not supporting:
         hint = ""
         if basis == "stated" and any(
-            carries(q.text, value, _factors(device, "halved")) for q in quotes
+            carries(q.text, value, quote_factors(device, "halved")) for q in quotes
         ):
             hint = "; the quote prints the sparse figure: set basis halved"
         elif basis == "stated" and any(carries(q.text, value, CONVERSION_FACTORS) for q in quotes):
