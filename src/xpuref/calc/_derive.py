@@ -33,6 +33,12 @@ def _rate_two_kinds(values: Mapping[str, float]) -> float:
     return (first + second) / 1000.0
 
 
+def _tile(values: Mapping[str, float]) -> float:
+    """Cores x clock (GHz) x one M x N x K tile of MACs per cycle x 2 FLOPs per MAC, in TFLOPS."""
+    macs = values["m"] * values["n"] * values["k"]
+    return values["cores"] * values["clock_ghz"] * macs * 2 / 1000.0
+
+
 def _links(values: Mapping[str, float]) -> float:
     """Links x bandwidth per link, in GB/s."""
     return values["links"] * values["link_gbs"]
@@ -67,6 +73,13 @@ FORMULAS: dict[str, Formula] = {
             "cores × clock × FLOPs per cycle, summed over both core types",
             "TFLOPS",
             _rate_two_kinds,
+        ),
+        Formula(
+            "cores_x_clock_x_mnk_x2",
+            ("cores", "clock_ghz", "m", "n", "k"),
+            "matrix cores × clock (GHz) × M×N×K MACs per cycle × 2 FLOPs per MAC",
+            "TFLOPS",
+            _tile,
         ),
         Formula(
             "links_x_link_bandwidth", ("links", "link_gbs"), "links × GB/s per link", "GB/s", _links

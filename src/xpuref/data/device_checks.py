@@ -147,7 +147,7 @@ def _sourcing(device: Device, raw: Any, src: SourceFile, registry: Registry) -> 
                 problem_at(src, (kind, i, "source"), f"unknown source id '{source_id}'")
             )
     for i, alt in enumerate(device.alternatives):
-        if not _exists(raw, alt.field):
+        if not _exists(raw, alt.field) and alt.field not in device.derive:
             problems.append(
                 problem_at(
                     src,
