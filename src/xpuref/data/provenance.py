@@ -52,7 +52,7 @@ BANDWIDTH_TOLERANCE = 0.03
 #: Rank of a source tier when quotes disagree: the maker's words (or a faithful copy) first.
 TIER_RANK: dict[str | None, int] = {"vendor": 2, "vendor-copy": 2, "reference": 1, "other": 0}
 
-_NUMBER = re.compile(r"\d{1,3}(?:[,\u00a0\u202f\u2009 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+_NUMBER = re.compile(r"\d{1,3}(?:[,\u00a0\u202f\u2009 ]\d{3}(?!\d))+(?:\.\d+)?|\d+(?:\.\d+)?")
 _DATA_RATE = re.compile(
     r"(?:DDR\d?X?|HBM\d?E?)-(\d{3,5})\b|(\d+(?:\.\d+)?)\s*(?:Gbps|Gb/s)|(\d{3,5})\s*MT/s",
     re.IGNORECASE,

@@ -61,6 +61,7 @@ def _line_of(root: Path, needle: str, path: Path = DEVICE) -> int:
         ("Up to 700W (configurable)", 700, (1.0,), True),
         ("Up to 700W (configurable)", 750, (1.0,), False),
         ("1 PFLOPS FP8", 989.4, (1.0,), False),
+        ("757T@FP8,HIFP8,MXFP8,INT8 1514T@MXFP4", 1514, (1.0,), True),
         ("FP64 34 teraFLOPS", 33.5, (1.0,), True),
     ],
 )
