@@ -67,7 +67,8 @@ def numbers_in(text: str) -> list[tuple[float, int, int]]:
         for part in {re.sub(r"[,\u00a0\u202f\u2009 ]", "", token), *re.split(r"[,\s]", token)}:
             if part:
                 decimals = len(part.split(".")[1]) if "." in part else 0
-                digits = len(part.replace(".", "").lstrip("0").rstrip("0") or "0")
+                whole, _, fraction = part.partition(".")
+                digits = len((whole.lstrip("0") + fraction).lstrip("0")) or 1
                 found.append((float(part), decimals, digits))
     return found
 
