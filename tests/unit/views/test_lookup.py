@@ -38,7 +38,7 @@ def catalog() -> Dataset:
         ("Ascend910B2", "huawei-ascend-910b2", 353.9),
         # What the failure cases print: the MI350X and the B300 must not fall back.
         ("AMD Instinct MI350X", "amd-instinct-mi350x-oam-288gb", None),
-        ("NVIDIA B300 SXM6 AC", "nvidia-b300-sxm-288gb", None),
+        ("NVIDIA B300 SXM6 AC", "nvidia-b300-sxm-270gb", None),
     ],
 )
 def test_real_driver_strings(catalog: Dataset, name: str, device: str, bf16: float | None) -> None:
