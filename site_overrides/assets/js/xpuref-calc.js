@@ -855,7 +855,7 @@
   /* ---------- export controls (xpuref.calc._export) ---------- */
 
   var BIT_LENGTHS = Object.freeze({
-    fp64: 64, fp32: 32, tf32: 32, fp16: 16, bf16: 16, fp8: 8, fp6: 6, fp4: 4, int8: 8, int4: 4
+    fp64: 64, fp32: 32, tf32: 32, tf32plus: 32, fp16: 16, bf16: 16, fp8: 8, fp6: 6, fp4: 4, int8: 8, int4: 4
   });
   var EXPORT_CLASSES = Object.freeze(["not-controlled", "3A090.b", "3A090.a", "3A090", "unknown"]);
 

@@ -86,6 +86,8 @@ PRECISIONS: dict[str, Precision] = {
         Precision("fp32", "FP32", 32, False),
         # TF32 operands occupy a 32-bit word; the export rules count that width.
         Precision("tf32", "TF32", 32, False),
+        # Biren's TF32+ (a wider-mantissa TF32 of its own); its operands also occupy a 32-bit word.
+        Precision("tf32plus", "TF32+", 32, False),
         Precision("bf16", "BF16", 16, False),
         Precision("fp16", "FP16", 16, False),
         Precision("fp8", "FP8", 8, False),
@@ -105,6 +107,7 @@ RATE_ORDER: tuple[tuple[str, Unit], ...] = (
     ("fp16", "vector"),
     ("bf16", "vector"),
     ("tf32", "matrix"),
+    ("tf32plus", "matrix"),
     ("bf16", "matrix"),
     ("fp16", "matrix"),
     ("fp8", "matrix"),
