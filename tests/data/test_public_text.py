@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import yaml
-
 from tests.conftest import ROOT
 
 #: Phrases that narrate a search instead of saying what a maker or source publishes.
