@@ -16,7 +16,8 @@ PACKAGE = ROOT / "src" / "xpuref"
 ALLOWED: dict[str, set[str]] = {
     "calc": {"calc"},
     "core": {"core", "calc"},
-    # data may share the core's standard-library helpers (one name normaliser for both)
+    # data shares the core's standard-library helpers (one name normaliser for both) and
+    # derives figures from stated inputs at load time with calc (stdlib-only pure math).
     "data": {"data", "core", "calc"},
     "views": {"views", "data", "calc", "core"},
     "render": {"render", "views", "data", "calc", "core"},

@@ -17,6 +17,7 @@ library is imported.
 """
 
 from xpuref.calc._cost import Cost
+from xpuref.calc._derive import FORMULAS, derive_figure, formula_text, memory_bandwidth_gbs
 from xpuref.calc._device import device_derived, device_export, device_export_classes
 from xpuref.calc._dtypes import dtype_bytes, tensor_bytes
 from xpuref.calc._export import (
@@ -95,6 +96,7 @@ __all__ = [
     "BIT_LENGTHS",
     "DTYPE_BYTES",
     "EXPORT_CLASSES",
+    "FORMULAS",
     "GIB",
     "MODEL_KINDS",
     "PRECISIONS",
@@ -122,6 +124,7 @@ __all__ = [
     "condition_leaves",
     "conv2d",
     "conv_output_size",
+    "derive_figure",
     "device_derived",
     "device_export",
     "device_export_classes",
@@ -130,6 +133,7 @@ __all__ = [
     "export_metrics",
     "flops_to_tflops",
     "fold_condition",
+    "formula_text",
     "gb_to_gib",
     "gemm_bytes",
     "gemm_intensity",
@@ -143,6 +147,7 @@ __all__ = [
     "link_raw_gbs",
     "llm_inference",
     "megatron_iteration_flops",
+    "memory_bandwidth_gbs",
     "mfu",
     "model_cost",
     "model_flops_per_token",

@@ -2,9 +2,10 @@
 
 TPP ('total processing performance') is 2 x MacTOPS x bit length, i.e. dense datasheet
 TOPS or TFLOPS (two operations per MAC) times the bit length of the operation; a device's TPP
-is the largest such product over its precisions. Bit lengths: fp64 64, fp32 32, tf32 32
-(the 32-bit word TF32 operands occupy, not its 19 significant bits), fp16 and bf16 16, fp8 8,
-fp6 6, fp4 4, int8 8, int4 4. TPP is in the regulation's units (tera-ops x bits), not SI.
+is the largest such product over its precisions. Bit lengths (``calc.PRECISIONS``): fp64 64,
+fp32 32, tf32 and tf32plus (Biren's TF32+) 32 (the 32-bit word the operands occupy, not TF32's
+19 significant bits), fp16 and bf16 16, fp8 8, fp6 6, fp4 4, int8 8, int4 4. TPP is in the
+regulation's units (tera-ops x bits), not SI.
 
 classify() returns one of: "3A090" (a device meeting the October 2022 rule, which had no
 .a/.b split), "3A090.a", "3A090.b", "not-controlled", or "unknown". It never guesses: every

@@ -53,6 +53,8 @@ PRECISIONS: dict[str, Precision] = {
         Precision("fp32", "FP32", 32, 4.0, False, False),
         # TF32 operands occupy a 32-bit word: stored in 4 bytes, counted as 32 bits by the rules.
         Precision("tf32", "TF32", 32, 4.0, False, True),
+        # Biren's TF32+ (a wider-mantissa TF32 of its own); its operands occupy a 32-bit word.
+        Precision("tf32plus", "TF32+", 32, None, False, False),
         Precision("bf16", "BF16", 16, 2.0, False, True),
         Precision("fp16", "FP16", 16, 2.0, False, True),
         Precision("fp8", "FP8", 8, 1.0, False, True),
@@ -74,6 +76,7 @@ RATE_ORDER: tuple[tuple[str, Unit], ...] = (
     ("fp16", "vector"),
     ("bf16", "vector"),
     ("tf32", "matrix"),
+    ("tf32plus", "matrix"),
     ("bf16", "matrix"),
     ("fp16", "matrix"),
     ("fp8", "matrix"),

@@ -24,6 +24,7 @@ __all__ = [
     "check_date",
     "check_unique_sources",
     "check_url",
+    "clean_text",
     "fold_name",
     "today",
 ]
@@ -42,6 +43,11 @@ def today() -> date:
 #: Control characters (Unicode category Cc) other than tab and newline.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _BIDI_RE = re.compile("[" + "".join(sorted(_BIDI)) + "]")
+
+
+def clean_text(value: str) -> str:
+    """Refuse blank text, control characters and bidirectional overrides (public name)."""
+    return _clean_text(value)
 
 
 def _clean_text(value: str) -> str:

@@ -13,6 +13,7 @@ from xpuref.data.fields import RATE_KEYS
 from xpuref.data.loader import load_model, read_checked
 from xpuref.data.located import parse_model
 from xpuref.data.problems import Problem
+from xpuref.data.provenance import apply_derivations, check_provenance, check_sibling_links
 from xpuref.data.publishers import Registry
 from xpuref.data.rule_checks import check_ceilings
 from xpuref.data.sibling_checks import check_siblings
@@ -99,6 +100,7 @@ def _device(
     if loaded is None:
         return None
     device, src = loaded
+    device = apply_derivations(device, src, problems)
     if device.id != path.stem:
         problems.append(
             problem_at(src, ("id",), f"id '{device.id}' must equal the file name '{path.stem}'")
@@ -114,6 +116,7 @@ def _device(
     problems += check_device(
         device, src.data, src, registry, architectures.get(device.architecture)
     )
+    problems += check_provenance(device, src, registry)
     return device, src
 
 
@@ -220,6 +223,7 @@ def load_devices(
         problems.append(Problem(display_name(folder, root), 1, "", "no device files"))
     _cross_checks(loaded, vendors, architectures, arch_names, problems)
     problems += check_siblings(loaded)
+    problems += check_sibling_links(loaded)
     devices = {device.id: device for device, _ in loaded}
     files = {device.id: src.name for device, src in loaded}
     return DeviceFiles(devices, files)

@@ -36,7 +36,15 @@ _LAZY_GAP = re.compile(
     r"no readable|not found|could(?: not|n't) find|did not find|unable to find|no page we",
     re.IGNORECASE,
 )
-_SKIPPED_TOP_KEYS = {"sources", "alternatives", "ratio_exceptions", "gaps"}
+_SKIPPED_TOP_KEYS = {
+    "sources",
+    "alternatives",
+    "ratio_exceptions",
+    "gaps",
+    "basis",
+    "quotes",
+    "derive",
+}
 
 
 def numeric_paths(raw: Any, path: FieldPath = ()) -> list[FieldPath]:
@@ -139,7 +147,7 @@ def _sourcing(device: Device, raw: Any, src: SourceFile, registry: Registry) -> 
                 problem_at(src, (kind, i, "source"), f"unknown source id '{source_id}'")
             )
     for i, alt in enumerate(device.alternatives):
-        if not _exists(raw, alt.field):
+        if not _exists(raw, alt.field) and alt.field not in device.derive:
             problems.append(
                 problem_at(
                     src,
@@ -344,7 +352,7 @@ def _present(device: Device, raw: Any, field: str) -> bool:
     """Whether a required figure is given."""
     if field == "peak_dense":
         return bool(device.peak_dense)
-    return _exists(raw, field)
+    return _exists(raw, field) or field in device.derive
 
 
 def _gaps(device: Device, raw: Any, src: SourceFile, arch: Architecture | None) -> list[Problem]:

@@ -15,6 +15,7 @@ from xpuref.data.base import (
     Text,
     WebAddress,
     check_date,
+    clean_text,
 )
 from xpuref.data.fields import RATE_KEYS
 
@@ -23,6 +24,9 @@ __all__ = [
     "Accumulate",
     "Alternative",
     "Architecture",
+    "Basis",
+    "Derivation",
+    "DeriveInput",
     "Device",
     "DriverName",
     "Interconnect",
@@ -30,6 +34,7 @@ __all__ = [
     "Memory",
     "Mig",
     "Power",
+    "Quote",
     "RateCeiling",
     "RatioException",
     "Source",
@@ -38,6 +43,11 @@ __all__ = [
 
 GIB = 1024**3
 FieldPath = Annotated[str, Field(pattern=r"^[a-z0-9_]+(\.[a-z0-9_]+)*$", max_length=120)]
+
+
+def _clean_quote(value: str) -> str:
+    """A quote is text a reader can see: no control characters, no bidirectional overrides."""
+    return clean_text(value)
 
 
 def _at_least(lower: float) -> AfterValidator:
@@ -83,6 +93,8 @@ class Memory(Strict):
     usable_mib: Annotated[float, Field(gt=0, le=1e9), _at_least(1)] | None = None
     type: Text | None = None
     bus_width_bits: Annotated[int, Field(gt=0, le=65536)] | None = None
+    #: Data rate per pin in Gb/s (DDR5-4800 is 4.8), where the maker states it.
+    data_rate_gbps: Annotated[float, Field(gt=0, le=100)] | None = None
     bandwidth_gbs: Annotated[float, Field(gt=0, le=1e8), _at_least(1e-3)] | None = None
     on_chip: bool = False
 
@@ -159,7 +171,7 @@ class Accumulate(Strict):
 class RatioException(Strict):
     """A sourced statement that a chip truly breaks one ratio or sibling check."""
 
-    check: Literal["fp8_over_bf16", "bf16_over_tf32", "sibling"]
+    check: Literal["fp8_over_bf16", "bf16_over_tf32", "sibling", "sibling_link"]
     reason: LongText
     source: Slug
 
@@ -171,6 +183,37 @@ class Alternative(Strict):
     value: float | int | str
     source: Slug
     reason: LongText
+
+
+#: How a figure is known: printed by the maker, half its printed sparse figure, or a printed
+#: figure in another unit. ``derived`` figures are named under ``derive``, never under ``basis``.
+Basis = Literal["stated", "halved", "converted"]
+QuoteText = Annotated[str, Field(min_length=1, max_length=1500), AfterValidator(_clean_quote)]
+
+
+class Quote(Strict):
+    """Words copied from a source that carry a figure: the source's id and the verbatim text."""
+
+    source: Slug
+    text: QuoteText
+    #: Why a quote that gives another value does not set the canonical figure.
+    reason: LongText | None = None
+
+
+class DeriveInput(Strict):
+    """One stated input of a derived figure, with the source that states it."""
+
+    value: Annotated[float, Field(gt=0, le=1e9)]
+    source: Slug
+    quote: QuoteText | None = None
+
+
+class Derivation(Strict):
+    """A figure xpuref.calc computes at build time from stated inputs (never typed in YAML)."""
+
+    formula: Annotated[str, Field(pattern=r"^[a-z0-9_]+$", max_length=80)]
+    inputs: dict[Annotated[str, Field(pattern=r"^[a-z0-9_]+$", max_length=40)], DeriveInput]
+    note: LongText | None = None
 
 
 class Launched(Strict):
@@ -270,6 +313,9 @@ class Device(Launched):
     accumulate: dict[str, Accumulate] = {}
     ratio_exceptions: list[RatioException] = []
     alternatives: list[Alternative] = []
+    basis: dict[FieldPath, Basis] = {}
+    quotes: dict[FieldPath, Quote | list[Quote]] = {}
+    derive: dict[FieldPath, Derivation] = {}
     gaps: dict[FieldPath, LongText] = {}
     not_supported: dict[str, LongText] = {}
     notes: LongText | None = None
@@ -303,6 +349,17 @@ class Device(Launched):
         if self.mig is not None and self.mig.source not in ids:
             raise ValueError(f"mig: source '{self.mig.source}' is not among the sources")
         return self
+
+    def quotes_for(self, path: str) -> list[Quote]:
+        """The quotes recorded for one figure (one or several)."""
+        found = self.quotes.get(path)
+        if found is None:
+            return []
+        return found if isinstance(found, list) else [found]
+
+    def basis_of(self, path: str) -> str:
+        """How a figure is known: derived, halved, converted, or stated (the default)."""
+        return "derived" if path in self.derive else self.basis.get(path, "stated")
 
     @property
     def launch_year(self) -> int:

@@ -14,6 +14,7 @@ from xpuref.calc import BIT_LENGTHS, PRECISIONS, RATE_ORDER, Precision
 
 __all__ = [
     "BASIC_FIELDS",
+    "BASIS_FIELDS",
     "BIT_LENGTHS",
     "PRECISIONS",
     "RATES",
@@ -223,4 +224,12 @@ BASIC_FIELDS: tuple[str, ...] = (
     "memory.bandwidth_gbs",
     "power.tdp_w",
     "die_area_mm2",
+)
+
+#: Non-rate figures that carry a basis (stated, halved, converted, derived) and a quote.
+BASIS_FIELDS: tuple[str, ...] = (
+    "memory.capacity",
+    "memory.bandwidth_gbs",
+    "power.tdp_w",
+    "interconnect.scale_up_bandwidth_gbs",
 )

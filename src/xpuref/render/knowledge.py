@@ -16,11 +16,13 @@ from xpuref.render.pagecontext import PageContext
 from xpuref.views.coverage import coverage_report
 from xpuref.views.derive import export_detail
 from xpuref.views.numbers import format_number
+from xpuref.views.publish import derivation_record
 from xpuref.views.published import published_checks
 from xpuref.views.targets import target_rows
 
 __all__ = [
     "condition_text",
+    "derived_html",
     "disagreements_html",
     "ecosystem_html",
     "export_classes_html",
@@ -264,6 +266,30 @@ def gaps_html(catalog: Dataset, ctx: PageContext) -> Markup:
     return Markup(_ENV.get_template("knowledge/gaps.html.j2").render(rows=rows))
 
 
+def derived_html(catalog: Dataset, ctx: PageContext) -> Markup:
+    """Every figure xpuref.calc derives from stated inputs, with its formula and sources."""
+    rows = []
+    for device in catalog.sorted_devices():
+        sources = {s.id: s for s in device.sources}
+        for field in device.derive:
+            record = derivation_record(device, field)
+            rows.append(
+                {
+                    "name": device.name,
+                    "href": ctx.link_to_page(f"devices/{device.id}.md"),
+                    "field": field,
+                    "text": record["text"],
+                    "inputs": [
+                        (name, given["value"], sources[given["source"]])
+                        for name, given in record["inputs"].items()
+                        if given["source"] in sources
+                    ],
+                    "note": record["note"] or "",
+                }
+            )
+    return Markup(_ENV.get_template("knowledge/derived.html.j2").render(rows=rows))
+
+
 def compute_targets_html(catalog: Dataset, ctx: PageContext) -> Markup:
     """Every SKU with a known compile target, with its matrix precisions and scale-up link."""
     table = catalog.tables.get("compute_targets")
@@ -289,6 +315,7 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
         "export_classes_table": lambda: export_classes_html(ctx.catalog, ctx),
         "disagreements_table": lambda: disagreements_html(ctx.catalog, ctx),
         "gaps_table": lambda: gaps_html(ctx.catalog, ctx),
+        "derived_table": lambda: derived_html(ctx.catalog, ctx),
         "compute_targets_table": lambda: compute_targets_html(ctx.catalog, ctx),
         "source_summary": lambda: Markup("<br>\n").join(coverage_report(ctx.catalog).splitlines()),
         "glossary_term_count": lambda: len(ctx.catalog.knowledge.glossary),

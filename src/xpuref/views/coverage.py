@@ -9,7 +9,11 @@ from dataclasses import dataclass
 from xpuref.data.dataset import Dataset
 from xpuref.data.device_checks import covering_sources, numeric_paths, required_fields
 from xpuref.data.devices import Device, Source
+from xpuref.data.provenance import carries, figure_paths, figure_value, quote_factors
 from xpuref.data.publishers import CITABLE_TIERS
+
+#: Tiers whose quotes are the maker's own words (its document or a faithful copy).
+MAKER_TIERS = {"vendor", "vendor-copy"}
 
 __all__ = [
     "TIER_LABELS",
@@ -18,6 +22,7 @@ __all__ = [
     "device_share",
     "device_source_tiers",
     "overall_share",
+    "quoting_tiers",
     "source_tiers",
     "traces_to_vendor",
 ]
@@ -25,11 +30,25 @@ __all__ = [
 
 @dataclass(frozen=True)
 class SourceShare:
-    """Counts of numeric figures: in all, with a citable source, and traced to a vendor document."""
+    """Counts of numeric figures: in all, with a citable source, traced to the maker's words.
+
+    ``vendor_traced`` counts only figures that are stated, halved or converted and carry a
+    quote, from a vendor or vendor-copy source, that prints them. ``basis_figures`` are the
+    peak-rate, memory, power and scale-up figures (each has a basis); ``derived`` of them are
+    computed by xpuref.calc; ``quoted`` of the rest carry a quote that prints them.
+    """
 
     figures: int
     citable: int
     vendor_traced: int
+    basis_figures: int = 0
+    derived: int = 0
+    quoted: int = 0
+
+    @property
+    def quotable(self) -> int:
+        """Basis figures a maker or reference prints (all but the derived ones)."""
+        return self.basis_figures - self.derived
 
     def percent(self, part: int) -> float:
         """A count as a percentage of all figures (100 when there are none)."""
@@ -54,6 +73,22 @@ def traces_to_vendor(device: Device, index: int, ds: Dataset) -> bool:
     return ds.registry.tier_for(source.cites.url, device.vendor) in ("vendor", "vendor-copy")
 
 
+def quoting_tiers(device: Device, path: str, ds: Dataset) -> set[str]:
+    """Tiers of the sources whose quotes print a figure as its basis says (none if derived)."""
+    value = figure_value(device, path)
+    basis = device.basis_of(path)
+    if value is None or basis == "derived":
+        return set()
+    factors = quote_factors(device, basis)
+    ids = {s.id: s for s in device.sources}
+    tiers: set[str] = set()
+    for quote in device.quotes_for(path):
+        source = ids.get(quote.source)
+        if source is not None and carries(quote.text, value, factors):
+            tiers.add(ds.registry.tier_for(source.url, device.vendor) or "")
+    return tiers
+
+
 def device_share(device: Device, ds: Dataset) -> SourceShare:
     """Source shares over one device's numeric figures."""
 
@@ -63,11 +98,21 @@ def device_share(device: Device, ds: Dataset) -> SourceShare:
         figures = citable = traced = 0
         for path in numeric_paths(dumped):
             figures += 1
-            covering = covering_sources(device, ".".join(str(p) for p in path))
+            dotted = ".".join(str(p) for p in path)
+            if dotted in device.derive:
+                inputs = device.derive[dotted].inputs.values()
+                covering = [
+                    i for i, s in enumerate(device.sources) if s.id in {v.source for v in inputs}
+                ]
+            else:
+                covering = covering_sources(device, dotted)
             tiers = {ds.registry.tier_for(device.sources[i].url, device.vendor) for i in covering}
             citable += bool(tiers & CITABLE_TIERS)
-            traced += any(traces_to_vendor(device, i, ds) for i in covering)
-        return SourceShare(figures, citable, traced)
+            traced += bool(quoting_tiers(device, dotted, ds) & MAKER_TIERS)
+        paths = figure_paths(device)
+        derived = sum(device.basis_of(p) == "derived" for p in paths)
+        quoted = sum(bool(quoting_tiers(device, p, ds)) for p in paths)
+        return SourceShare(figures, citable, traced, len(paths), derived, quoted)
 
     found: SourceShare = ds.remember("share", device.id, compute)
     return found
@@ -80,6 +125,9 @@ def overall_share(ds: Dataset) -> SourceShare:
         sum(s.figures for s in shares),
         sum(s.citable for s in shares),
         sum(s.vendor_traced for s in shares),
+        sum(s.basis_figures for s in shares),
+        sum(s.derived for s in shares),
+        sum(s.quoted for s in shares),
     )
 
 
@@ -112,7 +160,13 @@ def coverage_report(ds: Dataset) -> str:
         _counts("by scope", Counter(d.scope for d in devices)),
         f"sources: {share.figures} numeric figures; {share.percent(share.citable):.1f}% have a "
         f"vendor, vendor-copy or reference source; {share.percent(share.vendor_traced):.1f}% "
-        "trace to a vendor document",
+        "are stated, halved or converted with a quote from a vendor or vendor-copy source "
+        "that prints them",
+        f"basis: {share.basis_figures} peak-rate, memory, power and scale-up figures, each "
+        f"stated, halved, converted or derived; {share.derived} derived by xpuref.calc; "
+        f"{share.quoted} of the other {share.quotable} "
+        f"({100.0 * share.quoted / share.quotable if share.quotable else 100.0:.1f}%) carry a "
+        "quote that prints them",
     ]
     if ds.measured:
         cited = {r.device for r, f in ds.measured if f.page(r) is not None}

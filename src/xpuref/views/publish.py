@@ -6,9 +6,11 @@ import csv
 import io
 from typing import Any
 
+from xpuref.calc import formula_text
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATE_KEYS
+from xpuref.data.provenance import figure_paths
 from xpuref.data.version import DataVersion
 from xpuref.views.coverage import SourceShare, device_share, overall_share, traces_to_vendor
 from xpuref.views.derive import derived_for, export_for
@@ -19,18 +21,29 @@ from xpuref.views.spec import device_spec_rows
 from xpuref.views.systems import system_record
 
 __all__ = [
+    "BASIS_COLUMNS",
     "CSV_COLUMNS",
     "DATA_LICENSE",
     "DATA_LICENSE_NAME",
     "DATA_LICENSE_URL",
     "SCHEMA_VERSION",
     "csv_cell",
+    "derivation_record",
     "device_record",
     "devices_csv",
     "devices_json",
 ]
 
 SCHEMA_VERSION = 2
+
+#: Figure paths with a basis and the CSV column whose basis column follows ``<column>_basis``.
+BASIS_COLUMNS: dict[str, str] = {
+    "memory.capacity": "memory_gb",
+    "memory.bandwidth_gbs": "memory_bandwidth_gbs",
+    "power.tdp_w": "tdp_w",
+    "interconnect.scale_up_bandwidth_gbs": "scale_up_bandwidth_gbs",
+    **{f"peak_dense.{k}": f"peak_dense_{k}" for k in RATE_KEYS},
+}
 
 CSV_COLUMNS: tuple[str, ...] = (
     "id",
@@ -59,6 +72,7 @@ CSV_COLUMNS: tuple[str, ...] = (
     *(f"peak_dense_{k}" for k in RATE_KEYS),
     "url",
     "achieved_bf16_gemm_tflops",
+    *(f"{column}_basis" for column in BASIS_COLUMNS.values()),
 )
 
 
@@ -121,6 +135,12 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "sparsity_factor": device.sparsity_factor,
         "accumulate": {k: v.model_dump() for k, v in device.accumulate.items()},
         "alternatives": [a.model_dump() for a in device.alternatives],
+        "provenance": {path: device.basis_of(path) for path in figure_paths(device)},
+        "quotes": {
+            path: [q.model_dump(exclude_none=True) for q in device.quotes_for(path)]
+            for path in device.quotes
+        },
+        "derivations": {path: derivation_record(device, path) for path in device.derive},
         "notes": device.notes,
         "url": device_url(device.id),
         "anchors": [row.anchor for row in device_spec_rows(device, catalog)],
@@ -133,6 +153,20 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "systems": [s.id for s in catalog.systems_with(device.id)],
         "measured": [row.plain() for row in measured_rows(catalog, device.id)],
         "achieved_bf16_gemm_tflops": None if achieved is None else achieved.value,
+    }
+
+
+def derivation_record(device: Device, path: str) -> dict[str, Any]:
+    """A derived figure as published: formula, its text with the inputs, each input's source."""
+    derivation = device.derive[path]
+    values = {name: given.value for name, given in derivation.inputs.items()}
+    return {
+        "formula": derivation.formula,
+        "text": formula_text(derivation.formula, values),
+        "inputs": {
+            name: given.model_dump(exclude_none=True) for name, given in derivation.inputs.items()
+        },
+        "note": derivation.note,
     }
 
 
@@ -156,6 +190,12 @@ def _shares(share: SourceShare) -> dict[str, Any]:
         "vendor_traced": share.vendor_traced,
         "citable_percent": round(share.percent(share.citable), 1),
         "vendor_traced_percent": round(share.percent(share.vendor_traced), 1),
+        "basis_figures": share.basis_figures,
+        "derived": share.derived,
+        "quoted": share.quoted,
+        "quoted_percent": round(100.0 * share.quoted / share.quotable, 1)
+        if share.quotable
+        else 100.0,
     }
 
 
@@ -205,5 +245,7 @@ def devices_csv(catalog: Dataset) -> str:
         }
         for key in RATE_KEYS:
             flat[f"peak_dense_{key}"] = record["peak_dense"][key]
+        for path, column in BASIS_COLUMNS.items():
+            flat[f"{column}_basis"] = record["provenance"].get(path)
         writer.writerow([csv_cell(flat[c]) for c in CSV_COLUMNS])
     return out.getvalue()

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xpuref.calc import formula_text
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device, Source
 from xpuref.data.fields import RATES, SPEC_FIELDS
+from xpuref.data.provenance import figure_paths
 from xpuref.views.numbers import format_number
 from xpuref.views.units import capacity_text
 
 __all__ = [
+    "BASIS_MARKS",
+    "BASIS_TITLES",
     "SpecRow",
     "anchor_for",
     "device_spec_rows",
@@ -30,6 +34,40 @@ class SpecRow:
     field: str
     sources: tuple[Source, ...]
     note: str = ""
+    #: How the figure is known (stated, halved, converted, derived); empty for text rows.
+    basis: str = ""
+    #: (source id, verbatim words) that print the figure.
+    quotes: tuple[tuple[str, str], ...] = ()
+    #: For a derived figure: the formula with its inputs written in.
+    formula: str = ""
+
+    @property
+    def basis_title(self) -> str:
+        """The tooltip of the row's basis mark."""
+        return BASIS_TITLES.get(self.basis, "")
+
+    @property
+    def basis_mark(self) -> str:
+        """The short mark shown beside the value."""
+        return BASIS_MARKS.get(self.basis, "")
+
+
+#: What each basis means, as the mark's tooltip says it.
+BASIS_TITLES: dict[str, str] = {
+    "stated": "Stated: the source prints this figure for this product and configuration",
+    "halved": "Halved: the source prints the figure with structured sparsity; this dense figure "
+    "is half of it",
+    "converted": "Converted: the source prints this figure in another unit; the site converts it",
+    "derived": "Derived: computed by xpuref from the maker's stated inputs (formula below); "
+    "the maker prints no such figure",
+}
+#: The mark shown beside the value for each basis.
+BASIS_MARKS: dict[str, str] = {
+    "stated": "S",
+    "halved": "½",
+    "converted": "C",
+    "derived": "D",
+}
 
 
 def anchor_for(field: str) -> str:
@@ -75,6 +113,30 @@ def _value_and_note(device: Device, path: str, value: object) -> tuple[str, str,
     return (format_number(value) if isinstance(value, (int, float)) else str(value)), "", ""
 
 
+def _provenance(device: Device, field: str) -> dict[str, object]:
+    """Basis, quotes and formula of one figure (empty for fields without a basis)."""
+    if field not in set(figure_paths(device)):
+        return {}
+    found: dict[str, object] = {
+        "basis": device.basis_of(field),
+        "quotes": tuple((q.source, q.text) for q in device.quotes_for(field)),
+    }
+    derivation = device.derive.get(field)
+    if derivation is not None:
+        values = {name: given.value for name, given in derivation.inputs.items()}
+        found["formula"] = formula_text(derivation.formula, values)
+    return found
+
+
+def _row_sources(device: Device, field: str) -> tuple[Source, ...]:
+    """The sources of a row: those claiming the field, or for a derived one its inputs'."""
+    derivation = device.derive.get(field)
+    if derivation is None:
+        return sources_for(device, field)
+    ids = {given.source for given in derivation.inputs.values()}
+    return tuple(s for s in device.sources if s.id in ids)
+
+
 def device_spec_rows(device: Device, ds: Dataset) -> list[SpecRow]:
     """spec_rows, computed once per device for the whole build."""
     found: list[SpecRow] = ds.remember("spec", device.id, lambda: spec_rows(device))
@@ -102,8 +164,9 @@ def spec_rows(device: Device) -> list[SpecRow]:
                 text,
                 spec.unit,
                 spec.path,
-                sources_for(device, spec.path),
+                _row_sources(device, spec.path),
                 note,
+                **_provenance(device, spec.path),  # type: ignore[arg-type]
             )
         )
     for key, rate in RATES.items():
@@ -125,8 +188,9 @@ def spec_rows(device: Device) -> list[SpecRow]:
                 format_number(device.peak_dense[key]),
                 rate.unit,
                 field,
-                sources_for(device, field),
+                _row_sources(device, field),
                 note,
+                **_provenance(device, field),  # type: ignore[arg-type]
             )
         )
     return rows

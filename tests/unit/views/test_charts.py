@@ -416,7 +416,8 @@ def test_tpp_from_a_partial_rate_set_is_shown_as_a_bound() -> None:
 
 
 def test_two_chip_card_efficiency_counts_both_chips() -> None:
-    """Atlas 300I Duo: per-chip FP16 69.5 TFLOPS, 150 W for the two-chip card."""
+    """Atlas 300I Duo: per-chip FP16 8 x 1.06 GHz x 8192 = 69.47 TFLOPS, 150 W per two-chip card."""
     catalog = real()
     derived = derived_for(catalog.devices["huawei-atlas-300i-duo-96gb"], catalog)
-    assert derived["tflops_per_watt"]["fp16_matrix"] == pytest.approx(2 * 69.5 / 150)
+    per_chip = 8 * 1.06 * 8192 / 1e3
+    assert derived["tflops_per_watt"]["fp16_matrix"] == pytest.approx(2 * per_chip / 150)

@@ -34,10 +34,10 @@ def catalog() -> Dataset:
         ("AMD Instinct MI250X", "amd-instinct-mi250x-oam-128gb", 191.5),
         # jax.devices()[0].device_kind on a v5e, torch_npu's name of a 910B2.
         ("TPU v5 lite", "google-tpu-v5e", 197.0),
-        ("Ascend910B2", "huawei-ascend-910b2", 353.9),
+        ("Ascend910B2", "huawei-ascend-910b2", 353.0),
         # What the failure cases print: the MI350X and the B300 must not fall back.
         ("AMD Instinct MI350X", "amd-instinct-mi350x-oam-288gb", None),
-        ("NVIDIA B300 SXM6 AC", "nvidia-b300-sxm-288gb", None),
+        ("NVIDIA B300 SXM6 AC", "nvidia-b300-sxm-270gb", None),
     ],
 )
 def test_real_driver_strings(catalog: Dataset, name: str, device: str, bf16: float | None) -> None:

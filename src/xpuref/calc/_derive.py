@@ -1,0 +1,127 @@
+"""Figures derived from a maker's stated inputs: peak rates from cores and clocks, bandwidths."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from xpuref.calc._validate import check_number
+
+__all__ = ["FORMULAS", "Formula", "derive_figure", "formula_text", "memory_bandwidth_gbs"]
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A named formula: its inputs in order, how it reads, and the unit of its result."""
+
+    name: str
+    inputs: tuple[str, ...]
+    text: str
+    unit: str
+    compute: Callable[[Mapping[str, float]], float]
+
+
+def _rate(values: Mapping[str, float]) -> float:
+    """Cores x clock (GHz) x FLOPs per cycle per core, in TFLOPS."""
+    return values["cores"] * values["clock_ghz"] * values["flops_per_cycle"] / 1000.0
+
+
+def _rate_two_kinds(values: Mapping[str, float]) -> float:
+    """Two core types (a hybrid CPU) summed, in TFLOPS."""
+    first = values["cores"] * values["clock_ghz"] * values["flops_per_cycle"]
+    second = values["cores_2"] * values["clock_ghz_2"] * values["flops_per_cycle_2"]
+    return (first + second) / 1000.0
+
+
+def _tile(values: Mapping[str, float]) -> float:
+    """Cores x clock (GHz) x one M x N x K tile of MACs per cycle x 2 FLOPs per MAC, in TFLOPS."""
+    macs = values["m"] * values["n"] * values["k"]
+    return values["cores"] * values["clock_ghz"] * macs * 2 / 1000.0
+
+
+def _links(values: Mapping[str, float]) -> float:
+    """Links x bandwidth per link, in GB/s."""
+    return values["links"] * values["link_gbs"]
+
+
+def _bus(values: Mapping[str, float]) -> float:
+    """Bus width (bits) / 8 x data rate per pin (Gb/s), in GB/s."""
+    return values["bus_width_bits"] / 8.0 * values["data_rate_gbps"]
+
+
+#: Every formula a device file may name under ``derive``.
+FORMULAS: dict[str, Formula] = {
+    f.name: f
+    for f in (
+        Formula(
+            "cores_x_clock_x_flops_per_cycle",
+            ("cores", "clock_ghz", "flops_per_cycle"),
+            "cores × clock (GHz) × FLOPs per cycle per core",
+            "TFLOPS",
+            _rate,
+        ),
+        Formula(
+            "two_core_types_x_clock_x_flops_per_cycle",
+            (
+                "cores",
+                "clock_ghz",
+                "flops_per_cycle",
+                "cores_2",
+                "clock_ghz_2",
+                "flops_per_cycle_2",
+            ),
+            "cores × clock × FLOPs per cycle, summed over both core types",
+            "TFLOPS",
+            _rate_two_kinds,
+        ),
+        Formula(
+            "cores_x_clock_x_mnk_x2",
+            ("cores", "clock_ghz", "m", "n", "k"),
+            "matrix cores × clock (GHz) × M×N×K MACs per cycle × 2 FLOPs per MAC",
+            "TFLOPS",
+            _tile,
+        ),
+        Formula(
+            "links_x_link_bandwidth", ("links", "link_gbs"), "links × GB/s per link", "GB/s", _links
+        ),
+        Formula(
+            "bus_width_x_data_rate",
+            ("bus_width_bits", "data_rate_gbps"),
+            "bus width (bits) ÷ 8 × data rate per pin (Gb/s)",
+            "GB/s",
+            _bus,
+        ),
+    )
+}
+
+
+def derive_figure(formula: str, inputs: Mapping[str, float]) -> float:
+    """Compute a derived figure; ValueError for an unknown formula or a missing or bad input."""
+    found = FORMULAS.get(formula)
+    if found is None:
+        raise ValueError(f"formula: unknown formula '{formula}' (known: {', '.join(FORMULAS)})")
+    missing = [name for name in found.inputs if name not in inputs]
+    extra = [name for name in inputs if name not in found.inputs]
+    if missing or extra:
+        raise ValueError(
+            f"inputs: {formula} takes {', '.join(found.inputs)}"
+            + (f"; missing {', '.join(missing)}" if missing else "")
+            + (f"; unknown {', '.join(extra)}" if extra else "")
+        )
+    values = {name: check_number(name, inputs[name]) for name in found.inputs}
+    return round(found.compute(values), 6)
+
+
+def formula_text(formula: str, inputs: Mapping[str, float]) -> str:
+    """The formula with its inputs written in, e.g. '56 × 2 GHz × 32 = 3.584 TFLOPS'."""
+    found = FORMULAS[formula]
+    parts = " × ".join(f"{inputs[name]:g}" for name in found.inputs)
+    return f"{found.text}: {parts} → {derive_figure(formula, inputs):g} {found.unit}"
+
+
+def memory_bandwidth_gbs(bus_width_bits: float, data_rate_gbps: float) -> float:
+    """Peak memory bandwidth in GB/s from bus width in bits and per-pin rate in Gb/s."""
+    return derive_figure(
+        "bus_width_x_data_rate",
+        {"bus_width_bits": bus_width_bits, "data_rate_gbps": data_rate_gbps},
+    )
