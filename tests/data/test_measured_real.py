@@ -58,7 +58,7 @@ def test_no_figure_above_its_ceiling_and_none_suspect(catalog: Dataset) -> None:
         ("mamf-h100-sxm-bf16", 794.5, 0.803),  # stas00: 794.5 of 989.5
         ("mamf-mi300x-bf16", 668.4, 0.511),  # of 1307.4 (the table's "1300")
         ("flagperf-a100-sxm4-40gb-memory-toolkit", 1329.57, 0.855),
-        ("tptd-ascend-910b2-bf16", 315.36, 0.891),
+        ("tptd-ascend-910b2-bf16", 315.36, 0.893),  # of Huawei's printed 353
         ("aibench-ascend-910-fp16", 216, 0.844),
     ],
 )

@@ -53,6 +53,7 @@ EXCLUDED: dict[str, str] = {
     "SPARSE_KEYS": "derived from the table on both sides; device_derived's sparse rows cover it",
     "system_totals": "build-time only: no page calculator totals systems, so there is no "
     "JavaScript twin (tests/unit/calc/test_calc_system.py covers it)",
+    "FORMULAS": "build-time only: the table of derivation formulas data loading uses",
     "derive_figure": "build-time only: data loading derives figures from stated inputs; no page "
     "calculator does (tests/unit/calc/test_calc_derive.py covers it)",
     "formula_text": "build-time only: device and data-quality pages print it "
