@@ -13,16 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from xpuref.data.base import (
-    CitedPage,
-    LongText,
-    PartialDate,
-    Slug,
-    Strict,
-    Text,
-    check_date,
-    check_unique_sources,
-)
+from xpuref.data import base
 
 __all__ = [
     "BANDWIDTH_UNITS",
@@ -47,7 +38,7 @@ Value = Annotated[float, Field(gt=0, le=1e9)]
 RateKey = Annotated[str, Field(pattern=r"^[a-z0-9]+(_matrix)?$", max_length=20)]
 
 
-class Shape(Strict):
+class Shape(base.Strict):
     """The matrix shape of a GEMM: (m x k) times (k x n)."""
 
     m: Count
@@ -55,45 +46,45 @@ class Shape(Strict):
     k: Count
 
 
-class Conditions(Strict):
+class Conditions(base.Strict):
     """What changes the figure: who ran it, with what, on how many devices, at what shape."""
 
-    ran_by: Text
-    software: Text
+    ran_by: base.Text
+    software: base.Text
     devices: Count
-    date: PartialDate | None = None
+    date: base.PartialDate | None = None
     shape: Shape | None = None
-    shapes: Text | None = None
-    method: Text | None = None
-    driver: Text | None = None
-    clocks: Text | None = None
+    shapes: base.Text | None = None
+    method: base.Text | None = None
+    driver: base.Text | None = None
+    clocks: base.Text | None = None
     power_limit_w: Annotated[float, Field(gt=0, le=1e5)] | None = None
     message_bytes: Count | None = None
     direction: Literal["h2d", "d2h", "bidirectional"] | None = None
-    system: Text | None = None
-    settings: Text | None = None
+    system: base.Text | None = None
+    settings: base.Text | None = None
 
     @model_validator(mode="after")
     def _real_date(self) -> Conditions:
         """A measurement date is a real date, not in the future."""
         if self.date is not None:
-            check_date(self.date, not_after_today=True)
+            base.check_date(self.date, not_after_today=True)
         return self
 
 
-class MeasuredRecord(Strict):
+class MeasuredRecord(base.Strict):
     """One measured figure of one device under stated conditions."""
 
-    id: Slug
-    device: Slug
+    id: base.Slug
+    device: base.Slug
     metric: Metric
     precision: RateKey | None = None
     value: Value
     unit: Unit
-    quote: Text
+    quote: base.Text
     conditions: Conditions
-    source: Slug | None = None
-    note: LongText | None = None
+    source: base.Slug | None = None
+    note: base.LongText | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> MeasuredRecord:
@@ -120,20 +111,20 @@ class MeasuredRecord(Strict):
         return self
 
 
-class Run(Strict):
+class Run(base.Strict):
     """A run of ``xpuref measure``: the command as run, the tool's version and when."""
 
     tool: Literal["xpuref measure"]
-    version: Text
-    command: Text
-    date: PartialDate
-    host: Text | None = None
+    version: base.Text
+    command: base.Text
+    date: base.PartialDate
+    host: base.Text | None = None
 
 
-class MeasuredFile(Strict):
+class MeasuredFile(base.Strict):
     """One file of data/measured/: the pages of one source project, or one measuring run."""
 
-    sources: Annotated[list[CitedPage], Field(max_length=500)] = []
+    sources: Annotated[list[base.CitedPage], Field(max_length=500)] = []
     run: Run | None = None
     measurements: Annotated[list[MeasuredRecord], Field(min_length=1, max_length=5000)]
 
@@ -142,7 +133,7 @@ class MeasuredFile(Strict):
         """Pages read (each record names one) or a run of xpuref measure, never both."""
         if bool(self.sources) == (self.run is not None):
             raise ValueError("give either sources (the pages read) or run (xpuref measure)")
-        check_unique_sources(self.sources)
+        base.check_unique_sources(self.sources)
         ids = {s.id for s in self.sources}
         for i, record in enumerate(self.measurements):
             if self.run is not None and record.source is not None:
@@ -154,7 +145,7 @@ class MeasuredFile(Strict):
                 )
         return self
 
-    def page(self, record: MeasuredRecord) -> CitedPage | None:
+    def page(self, record: MeasuredRecord) -> base.CitedPage | None:
         """The page a record was read on (None for a run of xpuref measure)."""
         return next((s for s in self.sources if s.id == record.source), None)
 

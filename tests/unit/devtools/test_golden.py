@@ -9,6 +9,7 @@ import re
 import pytest
 
 from xpuref import calc
+from xpuref.calc import _results as calc_results
 from xpuref.data.dataset import Dataset
 from xpuref.devtools.golden import golden_vectors
 
@@ -31,15 +32,7 @@ EXCLUDED: dict[str, str] = {
     "TPP; no page calculator reads them (tests/unit/calc/test_calc_export.py covers it)",
     **{
         name: "a result type (typed mapping): the functions returning it have golden cases"
-        for name in (
-            "ClassOutcome",
-            "DeviceDerived",
-            "ExportMetrics",
-            "ExportReport",
-            "Interval",
-            "LlmEstimate",
-            "Outcome",
-        )
+        for name in calc_results.__all__
     },
     "fold_condition": "the one walker of rule conditions; it takes Python callables, and "
     "classify's golden cases run its every path on both sides",
