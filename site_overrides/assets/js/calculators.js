@@ -328,6 +328,8 @@
       var perToken = C.kv_bytes_per_token(cfg, v.kv_dtype, { tp: v.tp });
       var out = {
         weights: found.weights, kv_cache: found.kv_cache, fits: found.fits,
+        shortfall: found.fits === "no" ? found.shortfall_bytes : null,
+        experts_touched: found.experts_touched, decode_weights_read: found.decode_weights_read,
         kv_bytes_per_token: perToken,
         kv_sequence: C.kv_sequence_bytes(cfg, v.context, v.kv_dtype, { tp: v.tp }),
         weights_per_device: found.weights / v.tp,
@@ -542,6 +544,15 @@
       values[key] = optional && !(key in cfg) ? null : full[key];
     });
     Object.keys(values).forEach(function (key) { put(form, key, values[key], "preset"); });
+  }
+
+  /* A preset published in another format than bf16 (DeepSeek-V3: FP8) starts from it. */
+  function fillRelease(form, data) {
+    var select = field(form, "preset");
+    var dtype = field(form, "weights_dtype");
+    var preset = select && select.value ? data.presets[select.value] : null;
+    if (!dtype || !preset) return;
+    put(form, "weights_dtype", preset.weights_dtype || "bf16", "preset");
   }
 
   /* A device that shows itself to software as N devices (MI250X: one per GCD) gives each of
@@ -778,6 +789,7 @@
     var fromLink = restore(form, params);
     if (!fromLink) {
       fillPreset(form, data);
+      if (!form.querySelector('[data-role="preset"]')) fillRelease(form, data);
       fillDevice(form, data);
     }
     form.addEventListener("submit", function (event) { event.preventDefault(); });
@@ -786,6 +798,7 @@
       if (!el || !el.getAttribute || !el.getAttribute("data-kind")) return;
       var role = el.getAttribute("data-role");
       if (role === "preset") fillPreset(form, data);
+      else if (el.name === "preset") fillRelease(form, data);
       else if (role === "device") fillDevice(form, data);
       else if (el.name === "precision") {
         var select = form.querySelector('[data-role="device"]');

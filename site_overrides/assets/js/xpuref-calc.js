@@ -699,6 +699,27 @@
 
   /* ---------- LLM inference bounds (xpuref.calc._llm) ---------- */
 
+  /** E x (1 - (1 - k/E)^tokens): distinct experts tokens touch, each choosing k of E. */
+  function expected_experts(experts, top_k, tokens) {
+    var e = checkCount("experts", experts);
+    var k = checkCount("top_k", top_k);
+    if (k > e) fail("top_k", "(" + k + ") must not exceed experts (" + e + ")");
+    var t = checkCount("tokens", tokens);
+    return e * (1.0 - Math.pow(1.0 - k / e, t));
+  }
+
+  function routedExpertParams(cfg) {
+    return cfg.experts === 1 ? 0 : mlpParams(cfg, cfg.expert_ffn);
+  }
+
+  /* Parameters a step over tokens reads, and the experts touched per MoE layer. */
+  function readParams(cfg, tokens) {
+    var params = transformer_params(cfg);
+    if (cfg.moe_layers === 0) return [params, null];
+    var touched = expected_experts(cfg.experts, cfg.top_k, tokens);
+    return [params - cfg.moe_layers * (cfg.experts - touched) * routedExpertParams(cfg), touched];
+  }
+
   function llm_inference(cfgFields, options) {
     var cfg = transformer_config(cfgFields);
     var batch = checkCount("batch", opt(options, "batch", undefined));
@@ -708,21 +729,37 @@
     var memoryRaw = opt(options, "memory_bytes", null);
     var memory = memoryRaw === null ? null : checkNumber("memory_bytes", memoryRaw);
     var params = transformer_params(cfg);
-    var weights = weights_bytes(params, opt(options, "weights_dtype", undefined));
+    var weightsDtype = opt(options, "weights_dtype", undefined);
+    var size = dtype_bytes(weightsDtype, { name: "weights_dtype" });
+    var weights = weights_bytes(params, weightsDtype);
     var kv = batch * sequenceBytes(cfg, context, dtype_bytes(opt(options, "kv_dtype", undefined), { name: "kv_dtype" }), 1);
-    var moved = weights + kv;
+    var decodeRead = readParams(cfg, batch);
+    var prefillRead = readParams(cfg, batch * context);
+    var decodeMoved = decodeRead[0] * size + kv;
+    var prefillMoved = prefillRead[0] * size + kv;
     var decodeFlops = 2.0 * batch * transformer_token_macs(cfg, context);
-    var decodeSeconds = roofline_time(decodeFlops, moved, peak, bw);
     var prefillFlops = transformer_forward(cfg, { batch: batch, seq: context }).flops;
-    return {
-      params: params, weights: weights, kv_cache: kv,
-      fits: memory === null ? null : (moved <= memory ? "yes" : "no"),
-      decode_flops: decodeFlops, decode_seconds: decodeSeconds,
-      decode_tokens_per_s: batch / decodeSeconds, decode_tokens_per_s_seq: 1.0 / decodeSeconds,
-      decode_bound: bound_by(decodeFlops, moved, peak, bw),
-      prefill_flops: prefillFlops, prefill_seconds: roofline_time(prefillFlops, moved, peak, bw),
-      prefill_bound: bound_by(prefillFlops, moved, peak, bw)
+    var fits = memory === null ? null : (weights + kv <= memory ? "yes" : "no");
+    var found = {
+      params: params, weights: weights, kv_cache: kv, fits: fits,
+      shortfall_bytes: memory === null ? null : Math.max(0.0, weights + kv - memory),
+      experts_touched: decodeRead[1], decode_weights_read: decodeRead[0] * size,
+      decode_bytes: decodeMoved, decode_flops: decodeFlops, prefill_flops: prefillFlops
     };
+    var timed = ["decode_seconds", "decode_tokens_per_s", "decode_tokens_per_s_seq", "decode_bound",
+      "prefill_seconds", "prefill_bound"];
+    if (fits === "no") {
+      timed.forEach(function (key) { found[key] = null; });
+      return found;
+    }
+    var decodeSeconds = roofline_time(decodeFlops, decodeMoved, peak, bw);
+    found.decode_seconds = decodeSeconds;
+    found.decode_tokens_per_s = batch / decodeSeconds;
+    found.decode_tokens_per_s_seq = 1.0 / decodeSeconds;
+    found.decode_bound = bound_by(decodeFlops, decodeMoved, peak, bw);
+    found.prefill_seconds = roofline_time(prefillFlops, prefillMoved, peak, bw);
+    found.prefill_bound = bound_by(prefillFlops, prefillMoved, peak, bw);
+    return found;
   }
 
   /* ---------- serving capacity (xpuref.calc._serving) ---------- */
@@ -1253,6 +1290,7 @@
     gemm_bytes: gemm_bytes,
     bound_by: bound_by,
     gpu_hours: gpu_hours,
+    expected_experts: expected_experts,
     llm_inference: llm_inference,
     kv_bytes_per_token: kv_bytes_per_token,
     kv_sequence_bytes: kv_sequence_bytes,

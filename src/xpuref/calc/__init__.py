@@ -32,7 +32,7 @@ from xpuref.calc._export import (
 )
 from xpuref.calc._export_bounds import possible_classes, tpp_bounds_for_classes
 from xpuref.calc._layers import Conv2dCost, conv2d, conv_output_size, linear
-from xpuref.calc._llm import llm_inference
+from xpuref.calc._llm import expected_experts, llm_inference
 from xpuref.calc._memory import (
     activation_bytes_per_layer,
     kv_cache_bytes,
@@ -94,6 +94,7 @@ __all__ = [
     "device_export_classes",
     "device_tpp",
     "dtype_bytes",
+    "expected_experts",
     "export_metrics",
     "flops_to_tflops",
     "gb_to_gib",

@@ -1,10 +1,18 @@
 """LLM inference bounds: weights and KV-cache bytes, and prefill and decode time on a roofline.
 
-Decode reads every weight and the whole KV cache once per generated token of a batch (the
-cache as xpuref.calc.kv_sequence_bytes sizes it: latent for MLA, windows capped), and
-does 2 x batch x (forward MACs per token at the context length) FLOPs; prefill does the full
-forward pass over batch x context tokens. Both times are roofline lower bounds:
-max(FLOPs / peak, bytes / bandwidth).
+Decode reads, per step of a batch of B sequences, every weight a token of the batch uses and
+the whole KV cache once (the cache as xpuref.calc.kv_sequence_bytes sizes it: latent for MLA,
+windows capped), and does 2 x B x (forward MACs per token at the context length) FLOPs, the
+MACs counting only the top_k routed experts a token runs. For a dense model every weight is
+read. For a mixture of experts the attention, dense-layer, shared-expert, router, embedding
+and head weights are read once, and of each MoE layer's E routed experts only those some
+token of the batch was routed to: with each token choosing k of E uniformly, the expected
+number of distinct experts B tokens touch is E x (1 - (1 - k/E)^B) (k at B = 1, all E as B
+grows). Prefill does the full forward pass over B x context tokens and reads the experts those
+tokens touch. Both times are roofline lower bounds: max(FLOPs / peak, bytes / bandwidth).
+
+When memory_bytes is given and weights plus KV cache exceed it, fits is "no", shortfall_bytes
+says by how much, and no time or rate is given (a model that does not fit runs at no speed).
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from xpuref.calc._roofline import bound_by, roofline_time
 from xpuref.calc._serving import sequence_bytes
 from xpuref.calc._transformer import (
     TransformerConfig,
+    routed_expert_params,
     transformer_config,
     transformer_forward,
     transformer_params,
@@ -25,7 +34,27 @@ from xpuref.calc._transformer import (
 )
 from xpuref.calc._validate import check_count, check_number
 
-__all__ = ["llm_inference"]
+__all__ = ["expected_experts", "llm_inference"]
+
+
+def expected_experts(experts: int, top_k: int, tokens: int) -> float:
+    """Return E x (1 - (1 - k/E)^tokens): distinct experts tokens touch, each choosing k of E."""
+    e = check_count("experts", experts)
+    k = check_count("top_k", top_k)
+    if k > e:
+        raise ValueError(f"top_k ({k}) must not exceed experts ({e})")
+    t = check_count("tokens", tokens)
+    return float(e) * (1.0 - (1.0 - k / e) ** t)
+
+
+def _read_params(config: TransformerConfig, tokens: int) -> tuple[float, float | None]:
+    """Return the parameters a step over tokens reads, and the experts touched per MoE layer."""
+    params = float(transformer_params(config))
+    if config.moe_layers == 0:
+        return params, None
+    touched = expected_experts(config.experts, config.top_k, tokens)
+    expert = routed_expert_params(config)
+    return params - config.moe_layers * (config.experts - touched) * expert, touched
 
 
 def llm_inference(
@@ -39,7 +68,7 @@ def llm_inference(
     bandwidth: float,
     memory_bytes: float | None = None,
 ) -> dict[str, Any]:
-    """Weights, KV cache, fit, and prefill/decode lower-bound times and rates (SI units)."""
+    """Weights, KV cache, fit or shortfall, and prefill/decode lower-bound times (SI units)."""
     config = transformer_config(cfg)
     check_count("batch", batch)
     check_count("context", context)
@@ -47,23 +76,40 @@ def llm_inference(
     bw = check_number("bandwidth", bandwidth)
     memory = None if memory_bytes is None else check_number("memory_bytes", memory_bytes)
     params = transformer_params(config)
+    size = dtype_bytes(weights_dtype, name="weights_dtype")
     weights = weights_bytes(params, weights_dtype)
     kv = batch * sequence_bytes(config, context, dtype_bytes(kv_dtype, name="kv_dtype"), 1)
-    moved = weights + kv
+    decode_params, touched = _read_params(config, batch)
+    prefill_params, _ = _read_params(config, batch * context)
+    decode_moved = decode_params * size + kv
+    prefill_moved = prefill_params * size + kv
     decode_flops = 2.0 * batch * transformer_token_macs(config, context)
-    decode_seconds = roofline_time(decode_flops, moved, peak, bw)
     prefill_flops = float(transformer_forward(config, batch=batch, seq=context).flops)
-    return {
+    fits = None if memory is None else ("yes" if weights + kv <= memory else "no")
+    found: dict[str, Any] = {
         "params": params,
         "weights": weights,
         "kv_cache": kv,
-        "fits": None if memory is None else ("yes" if moved <= memory else "no"),
+        "fits": fits,
+        "shortfall_bytes": None if memory is None else max(0.0, weights + kv - memory),
+        "experts_touched": touched,
+        "decode_weights_read": decode_params * size,
+        "decode_bytes": decode_moved,
         "decode_flops": decode_flops,
-        "decode_seconds": decode_seconds,
-        "decode_tokens_per_s": batch / decode_seconds,
-        "decode_tokens_per_s_seq": 1.0 / decode_seconds,
-        "decode_bound": bound_by(decode_flops, moved, peak, bw),
         "prefill_flops": prefill_flops,
-        "prefill_seconds": roofline_time(prefill_flops, moved, peak, bw),
-        "prefill_bound": bound_by(prefill_flops, moved, peak, bw),
     }
+    if fits == "no":
+        for key in ("decode_seconds", "decode_tokens_per_s", "decode_tokens_per_s_seq",
+                    "decode_bound", "prefill_seconds", "prefill_bound"):  # fmt: skip
+            found[key] = None
+        return found
+    decode_seconds = roofline_time(decode_flops, decode_moved, peak, bw)
+    found.update(
+        decode_seconds=decode_seconds,
+        decode_tokens_per_s=batch / decode_seconds,
+        decode_tokens_per_s_seq=1.0 / decode_seconds,
+        decode_bound=bound_by(decode_flops, decode_moved, peak, bw),
+        prefill_seconds=roofline_time(prefill_flops, prefill_moved, peak, bw),
+        prefill_bound=bound_by(prefill_flops, prefill_moved, peak, bw),
+    )
+    return found

@@ -654,6 +654,16 @@ def _twins(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
             peak_flops=rng.uniform(1e14, 2e15), bandwidth=rng.uniform(5e11, 8e12),
             memory_bytes=rng.choice((None, 80 * 2**30)),
         )  # fmt: skip
+        for batch in (1, 7, 256):  # MoE decode reads only the experts a batch touches
+            cases.ok(
+                "llm_inference", cfg, batch=batch, context=4096, weights_dtype="fp8",
+                kv_dtype="bf16", peak_flops=8 * 989e12, bandwidth=8 * 4.8e12,
+                memory_bytes=rng.choice((8 * 141 * 2**30, 24 * 2**30)),
+            )  # fmt: skip
+    for experts, top_k, tokens in ((256, 8, 1), (256, 8, 64), (128, 8, 4096), (8, 2, 3), (64, 6, 2**40)):
+        cases.ok("expected_experts", experts, top_k, tokens)
+    cases.bad("top_k", "expected_experts", 8, 9, 1)
+    cases.bad("tokens", "expected_experts", 8, 2, 0)
     base = _config(decoders[0])
     cases.bad("seq", "transformer_token_macs", base, 0)
     cases.bad("batch", "llm_inference", base, batch=0, context=16, weights_dtype="bf16",

@@ -95,6 +95,7 @@ def _presets(ds: Dataset) -> dict[str, dict[str, Any]]:
             "title": preset.title,
             "architecture": preset.architecture.plain(),
             "published_params": preset.published.params,
+            "weights_dtype": preset.release.weights_dtype if preset.release else None,
         }
         for name, preset in ds.presets.items()
     }
