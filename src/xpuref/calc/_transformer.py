@@ -29,9 +29,9 @@ from xpuref.calc._validate import check_choice, check_count
 
 __all__ = [
     "TransformerConfig",
+    "routed_expert_params",
     "transformer_config",
     "transformer_forward",
-    "routed_expert_params",
     "transformer_params",
     "transformer_token_macs",
 ]

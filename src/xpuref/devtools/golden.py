@@ -660,7 +660,8 @@ def _twins(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
                 kv_dtype="bf16", peak_flops=8 * 989e12, bandwidth=8 * 4.8e12,
                 memory_bytes=rng.choice((8 * 141 * 2**30, 24 * 2**30)),
             )  # fmt: skip
-    for experts, top_k, tokens in ((256, 8, 1), (256, 8, 64), (128, 8, 4096), (8, 2, 3), (64, 6, 2**40)):
+    spreads = ((256, 8, 1), (256, 8, 64), (128, 8, 4096), (8, 2, 3), (64, 6, 2**40))
+    for experts, top_k, tokens in spreads:
         cases.ok("expected_experts", experts, top_k, tokens)
     cases.bad("top_k", "expected_experts", 8, 9, 1)
     cases.bad("tokens", "expected_experts", 8, 2, 0)

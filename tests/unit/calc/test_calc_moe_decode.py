@@ -49,8 +49,9 @@ def test_deepseek_v3_on_8_h200_at_batch_1_reads_active_weights() -> None:
 def test_moe_read_grows_with_batch_towards_all_experts() -> None:
     """Larger batches touch more experts; a dense model always reads all its weights."""
     reads = [
-        llm_inference(DEEPSEEK_V3, batch=b, context=1024, weights_dtype="fp8", kv_dtype="bf16",
-                      **H200)["decode_weights_read"]  # fmt: skip
+        llm_inference(
+            DEEPSEEK_V3, batch=b, context=1024, weights_dtype="fp8", kv_dtype="bf16", **H200
+        )["decode_weights_read"]
         for b in (1, 8, 64, 512)
     ]
     assert reads == sorted(reads) and reads[-1] < transformer_params(DEEPSEEK_V3)
