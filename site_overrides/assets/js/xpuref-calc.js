@@ -848,7 +848,13 @@
     return 6.0 * transformer_token_macs(transformer_config(cfgFields), checkCount("seq", seq));
   }
 
-  function throughput(rate, step, batch) {
+  function throughput(rate, step, batch, achieved, work, count) {
+    if (given(achieved)) {
+      if (given(rate) || given(step) || given(batch)) {
+        fail("achieved_flops", "is given with tokens_per_s, step_seconds or batch_tokens: give one");
+      }
+      return checkNumber("achieved_flops", achieved) * count / work;
+    }
     if (given(rate)) {
       if (given(step) || given(batch)) fail("tokens_per_s", "is given with step_seconds or batch_tokens: give one");
       return checkNumber("tokens_per_s", rate);
@@ -866,9 +872,9 @@
   function mfu(flops_per_token, options) {
     var work = checkNumber("flops_per_token", flops_per_token);
     var peak = checkNumber("peak_flops", opt(options, "peak_flops", undefined));
-    var rate = throughput(opt(options, "tokens_per_s", null), opt(options, "step_seconds", null),
-      opt(options, "batch_tokens", null));
     var count = checkCount("devices", opt(options, "devices", 1));
+    var rate = throughput(opt(options, "tokens_per_s", null), opt(options, "step_seconds", null),
+      opt(options, "batch_tokens", null), opt(options, "achieved_flops", null), work, count);
     var mode = checkChoice("recompute", opt(options, "recompute", "none"), ["none", "full"]);
     var hardware = work * (mode === "full" ? 4.0 / 3.0 : 1.0);
     var perDevice = work * rate / count;

@@ -22,6 +22,7 @@ from xpuref.render.inline_json import script_json
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.derive import calc_input, published_bounds
 from xpuref.views.host_link import pcie_rates
+from xpuref.views.lookup import lookup_maps
 
 __all__ = [
     "CALCULATORS",
@@ -112,6 +113,7 @@ def _data(catalog: Dataset) -> dict[str, Any]:
             for d in catalog.sorted_devices()
         ],
         "presets": _presets(catalog),
+        "lookup": lookup_maps(catalog),
         "rules": catalog.rule_dicts(),
         "bit_lengths": calc.BIT_LENGTHS,
         "dtype_bytes": calc.DTYPE_BYTES,

@@ -32,6 +32,7 @@ __all__ = [
     "DeviceMatch",
     "UnknownDeviceError",
     "lookup_json",
+    "lookup_maps",
     "lookup_name",
     "name_index",
     "normalize_name",
@@ -177,6 +178,14 @@ def _published_names(index: dict[str, dict[str, str]]) -> dict[str, str | list[s
     }
 
 
+def lookup_maps(ds: Dataset) -> dict[str, dict[str, str | list[str]]]:
+    """The two published name maps (names, compact) every device picker resolves against."""
+    return {
+        "names": _published_names(name_index(ds)),
+        "compact": _published_names(name_index(ds, compact=True)),
+    }
+
+
 def lookup_json(ds: Dataset) -> str:
     """The published lookup map: normalised names to SKU ids, and per-device peaks."""
     devices = {
@@ -195,8 +204,7 @@ def lookup_json(ds: Dataset) -> str:
             "tried when names has no entry"
         ),
         "units": "TFLOPS (floating point) or TOPS (integer), dense, per visible device",
-        "names": _published_names(name_index(ds)),
-        "compact": _published_names(name_index(ds, compact=True)),
+        **lookup_maps(ds),
         "devices": devices,
     }
     return json_document(payload)
