@@ -171,3 +171,14 @@ def _arch(name: str) -> dict[str, object]:
 
     found: dict[str, object] = real_presets()[name].plain()["architecture"]
     return found
+
+
+def test_compare_picker_takes_driver_strings(built_site: BuiltSite, page: Page) -> None:
+    """The compare page adds the SKU a driver string names, one per vendor."""
+    page.goto(f"{built_site.url}compare/")
+    search = page.locator(".xpuref-compare-search")
+    for text, expected in DRIVER_STRINGS.items():
+        search.fill(text)
+        search.press("Enter")
+        assert page.locator(f".xpuref-compare-chosen li[data-device='{expected}']").count() == 1
+    assert page.locator(".xpuref-compare-chosen li").count() == len(DRIVER_STRINGS)

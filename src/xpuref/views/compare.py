@@ -9,6 +9,7 @@ from typing import Any, Literal
 from xpuref.data.dataset import Dataset
 from xpuref.data.fields import RATES, SPEC_FIELDS
 from xpuref.views.figures._common import fmt
+from xpuref.views.lookup import lookup_maps
 from xpuref.views.publish import device_record
 from xpuref.views.spec import format_number, sources_for
 
@@ -227,4 +228,5 @@ def compare_payload(catalog: Dataset, link: Callable[[str], str]) -> dict[str, A
             for r in rows
         ],
         "devices": devices,
+        "lookup": lookup_maps(catalog),
     }
