@@ -91,6 +91,13 @@ def _spec_rows() -> list[CompareRow]:
                 spec.path,
             )
         )
+        if spec.path == "memory.capacity":
+            rows.append(
+                CompareRow(
+                    "memory_gb_total", spec.group, "Memory, whole card or package (all chips)",
+                    "GB", spec.best, _path("memory_gb_total"), spec.path,
+                )
+            )  # fmt: skip
     return rows
 
 
