@@ -395,8 +395,9 @@
         io_bandwidth_gbs: io[0] === io[1] ? io[0] : null
       };
       data.rules.forEach(function (rule) {
-        var report = C.classify_explain(device, rule);
-        out["class:" + rule.id] = report.result;
+        // The device pages' own decision (calc.export_answer): the same function on the same record.
+        var report = C.export_answer(device, rule);
+        out["class:" + rule.id] = report.answer;
         explain(form, rule, report, device.tpp_min !== undefined || device.tpp_max !== undefined);
       });
       return out;
@@ -448,7 +449,7 @@
     }
     var exclusions = rule.exclusions || [];
     report.exclusions.forEach(function (e, i) {
-      line("Exclusion " + e.id + ": " + holdsText(e.holds) + ". " + ((exclusions[i] || {}).summary || ""));
+      line("Exclusion: " + holdsText(e.holds) + ". " + ((exclusions[i] || {}).summary || ""));
     });
     report.classes.forEach(function (c, i) {
       line(c["class"] + ": " + holdsText(c.holds) + ". " + ((rule.classes[i] || {}).summary || ""));
@@ -460,9 +461,9 @@
     if (report.tpp !== null && !report.tpp_exact) {
       line((report.tpp_high !== null ? "TPP lies between " + sig(report.tpp) + " and " +
         sig(report.tpp_high) : "TPP is a lower bound") +
-        (report.missing.length ? ": " + report.missing.join(", ") + " missing." : "."));
+        (report.missing.length ? ": " + C.missing_words(report.missing) + "." : "."));
     }
-    line("Result: " + report.result + (report.at_least ? " (" + report.at_least + " or higher)" : "") +
+    line("Result: " + report.answer + (report.at_least && report.answer === "unknown" ? " (" + report.at_least + " or higher)" : "") +
       " (" + report.reason + ").");
   }
 

@@ -1128,6 +1128,49 @@
     return fields;
   }
 
+  var FIELD_WORDS = {
+    die_area_mm2: "die area is not published",
+    "interconnect.scale_up_bandwidth_gbs": "the chip-to-chip link bandwidth is not published",
+    "interconnect.host_bandwidth_gbs": "the host link bandwidth is not published"
+  };
+
+  /** Which quantities are missing, in words (never a field path). */
+  function missing_words(fields) {
+    if (!Array.isArray(fields) || !fields.every(function (f) { return typeof f === "string"; })) {
+      fail("fields", "must be a list of field names, got " + repr(fields));
+    }
+    var rates = [];
+    var others = [];
+    fields.forEach(function (field) {
+      if (field.indexOf("peak_dense.") === 0) {
+        var key = field.slice("peak_dense.".length);
+        var cut = key.indexOf("_");
+        var fmt = cut === -1 ? key : key.slice(0, cut);
+        var kind = cut === -1 ? "" : key.slice(cut + 1);
+        rates.push(fmt.toUpperCase() + (kind === "matrix" ? " matrix" : " vector"));
+      } else {
+        others.push(FIELD_WORDS[field] || field.split("_").join(" ") + " is not published");
+      }
+    });
+    var phrases = [];
+    if (rates.length === 1) phrases.push("the " + rates[0] + " rate is not published");
+    else if (rates.length) {
+      phrases.push("the " + rates.slice(0, -1).join(", ") + " and " + rates[rates.length - 1] + " rates are not published");
+    }
+    phrases = phrases.concat(others);
+    return phrases.length ? phrases.join("; ") : "a figure it needs is not published";
+  }
+
+  function exclusionWords(rule, id) {
+    var list = rule.exclusions || [];
+    for (var i = 0; i < list.length; i += 1) {
+      if (String(list[i].id === undefined ? "" : list[i].id) === id && list[i].summary) {
+        return "an exclusion applies: " + String(list[i].summary).split(/\s+/).filter(Boolean).join(" ");
+      }
+    }
+    return "an exclusion applies";
+  }
+
   /** The class under one rule, with the metrics, each condition's outcome and the reason. */
   function classify_explain(device, rule) {
     if (!isMapping(device)) fail("device", "must be a mapping, got " + repr(device));
@@ -1149,7 +1192,7 @@
       io_bandwidth_gbs: [io[0], io[1] === Infinity ? null : io[1]],
       missing: missing, exclusions: [], classes: [], result: "unknown", at_least: null, reason: ""
     };
-    var list = missing.length ? missing.join(", ") : "more data";
+    var list = missing_words(missing);
     if (metrics.tpp_deciding === null) {
       report.tpp = null;
       report.reason = "no peak rate is given, so TPP is unknown";
@@ -1163,7 +1206,7 @@
       report.exclusions.push({ id: exId, holds: holdsEx });
       if (holdsEx === true) {
         report.result = "not-controlled";
-        report.reason = "exclusion " + (exclusions[i].id === undefined ? "" : exclusions[i].id) + " applies";
+        report.reason = exclusionWords(rule, exId);
         return report;
       }
       if (holdsEx === null) excluded = null;
@@ -1179,12 +1222,12 @@
           report.reason = "meets the conditions of " + item["class"];
         } else if (excluded === false) {
           report.at_least = String(item["class"]);
-          report.reason = "meets " + item["class"] + " at least, but " + (undecided || "an exclusion") +
-            " stays open without " + list;
+          report.reason = "meets " + item["class"] + " at least; whether it meets " + (undecided || "an exclusion") +
+            " stays open: " + list;
         } else {
           // While an exclusion may still apply the part may be uncontrolled: no "at least".
           report.reason = "meets the conditions of " + item["class"] +
-            " unless an exclusion applies, which stays open without " + list;
+            " unless an exclusion applies, which stays open: " + list;
         }
         return report;
       }
@@ -1195,12 +1238,148 @@
       report.reason = "meets none of the classes";
       return report;
     }
-    report.reason = (undecided || "an exclusion") + " cannot be decided without " + list;
+    report.reason = "whether it meets " + (undecided || "an exclusion") + " cannot be decided: " + list;
     return report;
   }
 
   function classify(device, rule) {
     return classify_explain(device, rule).result;
+  }
+
+  /* ---------- every class the data allows (xpuref.calc._export_bounds) ---------- */
+
+  function nextafter(x, toward) {
+    if (x === toward || x !== x) return x;
+    if (x === Infinity) return toward < x ? Number.MAX_VALUE : x;
+    if (x === 0) return toward > 0 ? Number.MIN_VALUE : -Number.MIN_VALUE;
+    var buf = new Float64Array([x]);
+    var bits = new BigInt64Array(buf.buffer);
+    bits[0] += (toward > x) === (x > 0) ? BigInt(1) : BigInt(-1);
+    return buf[0];
+  }
+
+  function ruleLeaves(rule) {
+    var nodes = rule.classes.map(function (item) { return item.condition; })
+      .concat((rule.exclusions || []).map(function (item) { return item.condition; }));
+    var leaves = [];
+    while (nodes.length) {
+      var node = nodes.pop();
+      var children = node.all_of || node.any_of;
+      if (children && children.length) nodes = nodes.concat(children);
+      else leaves.push(node);
+    }
+    return leaves;
+  }
+
+  function thresholds(rule, metric) {
+    var out = [];
+    ruleLeaves(rule).forEach(function (leaf) {
+      if (leaf.metric !== metric) return;
+      ["min", "below"].forEach(function (key) { if (key in leaf) out.push(Number(leaf[key])); });
+    });
+    return out;
+  }
+
+  function probes(low, high, cuts) {
+    var set = [low];
+    cuts.forEach(function (c) { if (low < c && c < high) set.push(c); });
+    if (high < Infinity) set.push(high);
+    var points = set.filter(function (v, i) { return set.indexOf(v) === i; }).sort(function (a, b) { return a - b; });
+    var out = [];
+    points.forEach(function (point, index) {
+      out.push([point, point, point]);
+      var upper = index + 1 < points.length ? points[index + 1] : high;
+      if (upper > point) {
+        var middle = upper === Infinity ? point * 2 + 1 : (point + upper) / 2;
+        var top = upper === Infinity ? Infinity : nextafter(upper, -Infinity);
+        out.push([middle, nextafter(point, Infinity), top]);
+      }
+    });
+    return out;
+  }
+
+  /* A rule's verdict on interval metrics (decide() in Python), the class only. */
+  function decideResult(metrics, rule) {
+    var excluded = false;
+    var exclusions = rule.exclusions || [];
+    for (var i = 0; i < exclusions.length; i += 1) {
+      var holdsEx = evaluate(exclusions[i].condition, metrics);
+      if (holdsEx === true) return "not-controlled";
+      if (holdsEx === null) excluded = null;
+    }
+    var undecided = null;
+    for (var j = 0; j < rule.classes.length; j += 1) {
+      var holds = evaluate(rule.classes[j].condition, metrics);
+      if (holds === true) return undecided === null && excluded === false ? String(rule.classes[j]["class"]) : "unknown";
+      if (holds === null && undecided === null) undecided = String(rule.classes[j]["class"]);
+    }
+    return undecided === null && excluded === false ? "not-controlled" : "unknown";
+  }
+
+  function areaBounds(device) {
+    var area = optionalNumber("die_area_mm2", device.die_area_mm2);
+    var atMost = optionalNumber("die_area_max_mm2", device.die_area_max_mm2);
+    if (area !== null) return [area, area];
+    return [null, atMost === null ? RETICLE_LIMIT_MM2 : Math.min(atMost, RETICLE_LIMIT_MM2)];
+  }
+
+  function regions(device, rule) {
+    checkRule(rule);
+    var metrics = export_metrics(device);
+    var low = metrics.tpp[0], high = metrics.tpp[1];
+    var bounds = areaBounds(device);
+    var area = bounds[0], largest = bounds[1];
+    var densityLines = thresholds(rule, "performance_density");
+    var tppCuts = thresholds(rule, "tpp").concat(densityLines.map(function (v) { return v * largest; }));
+    var ioLines = thresholds(rule, "io_bandwidth_gbs");
+    var io = metrics.io_bandwidth_gbs;
+    var ioValues = ioLines.length ? probes(io[0], io[1], ioLines).map(function (p) { return p[0]; }) : [io[0]];
+    function classesAt(value) {
+      var densities;
+      if (area !== null) densities = [value / area];
+      else if (!densityLines.length) densities = [value / largest];
+      else densities = probes(value / largest, Infinity, densityLines).map(function (p) { return p[0]; });
+      var found = {};
+      densities.forEach(function (density) {
+        ioValues.forEach(function (v) {
+          var m = Object.assign({}, metrics, {
+            tpp: [value, value], performance_density: [density, density], io_bandwidth_gbs: [v, v]
+          });
+          found[decideResult(m, rule)] = true;
+        });
+      });
+      return found;
+    }
+    return probes(low, high, tppCuts).map(function (p) { return [p[1], p[2], classesAt(p[0])]; });
+  }
+
+  /** Every class some TPP the data allows would give, least controlled first. */
+  function possible_classes(device, rule) {
+    if (export_metrics(device).tpp_deciding === null) return ["unknown"];
+    var found = {};
+    regions(device, rule).forEach(function (r) { Object.keys(r[2]).forEach(function (c) { found[c] = true; }); });
+    return EXPORT_CLASSES.filter(function (name) { return found[name]; });
+  }
+
+  /** classify_explain plus every possible class and the answer in words ("3A090.a or 3A090.b"). */
+  function export_answer(device, rule) {
+    var report = classify_explain(device, rule);
+    var decided = report.result !== "unknown";
+    var possible = decided ? [report.result] : possible_classes(device, rule);
+    var controlled = possible.filter(function (c) { return c !== "not-controlled" && c !== "unknown"; });
+    var allControlled = controlled.length > 0 && controlled.length === possible.length;
+    if (!decided && report.at_least === null && allControlled) report.at_least = controlled[0];
+    var answer = report.result;
+    if (!decided && allControlled) {
+      answer = controlled.slice().reverse().join(" or ");
+      if (controlled.length > 1) {
+        report.reason = "controlled as " + answer + " for every value the published figures allow; which " +
+          "of them stays open: " + missing_words(report.missing);
+      }
+    }
+    report.possible = possible;
+    report.answer = answer;
+    return report;
   }
 
   /* ---------- device figures (xpuref.calc._device) ---------- */
@@ -1310,6 +1489,9 @@
     export_metrics: export_metrics,
     classify: classify,
     classify_explain: classify_explain,
+    possible_classes: possible_classes,
+    export_answer: export_answer,
+    missing_words: missing_words,
     device_derived: device_derived,
     gb_to_gib: gb_to_gib,
     gib_to_gb: gib_to_gb,

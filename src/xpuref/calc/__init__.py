@@ -27,10 +27,11 @@ from xpuref.calc._export import (
     classify_explain,
     device_tpp,
     export_metrics,
+    missing_words,
     performance_density,
     tpp,
 )
-from xpuref.calc._export_bounds import possible_classes, tpp_bounds_for_classes
+from xpuref.calc._export_bounds import export_answer, possible_classes, tpp_bounds_for_classes
 from xpuref.calc._layers import Conv2dCost, conv2d, conv_output_size, linear
 from xpuref.calc._llm import expected_experts, llm_inference
 from xpuref.calc._memory import (
@@ -95,6 +96,7 @@ __all__ = [
     "device_tpp",
     "dtype_bytes",
     "expected_experts",
+    "export_answer",
     "export_metrics",
     "flops_to_tflops",
     "gb_to_gib",
@@ -111,6 +113,7 @@ __all__ = [
     "llm_inference",
     "megatron_iteration_flops",
     "mfu",
+    "missing_words",
     "model_cost",
     "model_flops_per_token",
     "performance_density",

@@ -27,7 +27,7 @@ from xpuref.calc import (
     tflops_to_flops,
 )
 from xpuref.data.dataset import Dataset
-from xpuref.views.derive import calc_input
+from xpuref.views.derive import calc_input, published_bounds
 from xpuref.views.host_link import pcie_rates
 
 __all__ = [
@@ -576,6 +576,29 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
         for rule in rules:
             cases.ok("classify", device, rule)
             cases.ok("classify_explain", device, rule)
+            cases.ok("possible_classes", device, rule)
+            cases.ok("export_answer", device, rule)
+    # The export calculator's records (published statements narrowing TPP, as on the pages).
+    pcie = pcie_rates(ds)
+    for item in ds.sorted_devices():
+        record = calc_input(item, ds.architectures.get(item.architecture), pcie)
+        bounds = published_bounds(item, ds)
+        if bounds is not None:
+            record["tpp_min"] = bounds[0]
+            if bounds[1] is not None:
+                record["tpp_max"] = bounds[1]
+        for rule in rules:
+            cases.ok("export_answer", record, rule)
+    for fields in (
+        [],
+        ["peak_dense.int4_matrix", "die_area_mm2"],
+        ["peak_dense.fp64", "peak_dense.fp8_matrix", "interconnect.host_bandwidth_gbs"],
+    ):
+        cases.ok("missing_words", fields)  # fmt: skip
+    cases.bad("fields", "missing_words", "die_area_mm2")
+    cases.bad("fields", "missing_words", [1])
+    cases.bad("rule", "possible_classes", {"peak_dense": {"fp16": 1.0}}, {"id": "x"})
+    cases.bad("rule", "export_answer", {"peak_dense": {"fp16": 1.0}}, {"id": "x"})
     cases.bad("supported_rates", "export_metrics", {"peak_dense": {}, "supported_rates": "all"})
     cases.bad("rate_ceilings", "export_metrics", {"peak_dense": {}, "rate_ceilings": "x"})
     cases.bad(

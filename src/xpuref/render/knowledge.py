@@ -179,9 +179,9 @@ def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
 
 def _class_cell(found: Mapping[str, Any]) -> dict[str, str]:
     """One device's answer under one rule: class, and what decided it or leaves it open."""
-    result = str(found.get("result", ""))
+    result = str(found.get("answer", found.get("result", "")))
     why = str(found.get("reason", ""))
-    if found.get("at_least"):
+    if found.get("at_least") and result == "unknown":
         result = f"{result} ({found['at_least']} or higher)"
     tpp = found.get("tpp")
     if tpp is not None:

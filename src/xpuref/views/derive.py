@@ -129,28 +129,23 @@ def _published_bounds(device: Device, ds: Dataset) -> tuple[float, float | None,
 
 
 def _export(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
-    """Per rule: the class from the figures, narrowed where published statements bound TPP."""
+    """Per rule: calc.export_answer on the figures, narrowed where published statements bound TPP.
+
+    The export calculator runs the same function on the same record (the page data carries
+    the narrowed TPP), so the two always agree.
+    """
     inp = device_input(device, ds)
-    found = {rule: dict(detail) for rule, detail in export_detail_data(device, ds).items()}
+    ids: list[str] = []
     bounds = published_bounds(device, ds)
     if bounds is not None:
-        low, high, ids = bounds
+        low, high, found_ids = bounds
         before = calc.export_metrics(inp)["tpp"]
         if low > before[0] or (high is not None and high < before[1]):
             inp = {**inp, "tpp_min": low, "tpp_max": high}
-            found = calc.device_export(inp, ds.rule_dicts())
-            for detail in found.values():
-                detail["bounded_by"] = list(ids)
-    for rule in ds.rule_dicts():
-        detail = found[str(rule["id"])]
-        detail.setdefault("bounded_by", [])
-        # A decided class holds for every TPP the data allows; only an open one needs the scan.
-        decided = detail["result"] != "unknown"
-        detail["possible"] = [detail["result"]] if decided else calc.possible_classes(inp, rule)
-        controlled = [c for c in detail["possible"] if c not in ("not-controlled", "unknown")]
-        open_class = detail["result"] == "unknown" and not detail["at_least"]
-        if open_class and controlled and len(controlled) == len(detail["possible"]):
-            detail["at_least"] = controlled[0]
+            ids = list(found_ids)
+    found = {str(rule["id"]): calc.export_answer(inp, rule) for rule in ds.rule_dicts()}
+    for detail in found.values():
+        detail["bounded_by"] = list(ids)
     return found
 
 
@@ -161,5 +156,5 @@ def export_detail(device: Device, ds: Dataset) -> dict[str, dict[str, Any]]:
 
 
 def export_for(device: Device, ds: Dataset) -> dict[str, str]:
-    """The device's class under each export-control rule in the data."""
-    return {rule: str(found["result"]) for rule, found in export_detail(device, ds).items()}
+    """Per rule, the class in words ("3A090.a or 3A090.b" where the letter is open)."""
+    return {rule: str(found["answer"]) for rule, found in export_detail(device, ds).items()}
