@@ -69,3 +69,18 @@ def test_missing_words() -> None:
     assert calc.missing_words(["peak_dense.fp64", "peak_dense.fp8_matrix"]) == (
         "the FP64 vector and FP8 matrix rates are not published"
     )
+
+
+def test_licence_events_sit_beside_the_class(catalog: Dataset) -> None:
+    """H20 and MI308X pages list the April 2025 licence requirement and July 2025 change, dated."""
+    from xpuref.data.version import DataVersion
+    from xpuref.render.pages import device_page
+
+    version = DataVersion("test", "2026-11-28", 0)
+    for device_id, first in (("nvidia-h20-96gb", "2025-04-09"), ("amd-instinct-mi308x", "2025-04")):
+        page = device_page(catalog.devices[device_id], catalog, version)
+        section = page.split("## Export control", 1)[1]
+        assert "Licence requirements placed on this part" in section
+        assert f"<strong>{first}</strong>" in section and "<strong>2025-07</strong>" in section
+        assert section.index("export-us-2023-10") < section.index("export-licences")
+        assert all(e.source.url.startswith("https://") for e in catalog.licences)

@@ -13,7 +13,7 @@ from xpuref.data.loader import load_model
 from xpuref.data.measurements import Bound, Measurement, MeasurementsFile
 from xpuref.data.presets import ModelPreset, PresetsFile
 from xpuref.data.problems import DataError, Problem
-from xpuref.data.published import PublishedFile, Statement
+from xpuref.data.published import LicenceEvent, PublishedFile, Statement
 from xpuref.data.publishers import PublishersFile, Registry
 from xpuref.data.rules import ExportRule, RulesFile
 from xpuref.data.systems import System, load_systems
@@ -43,6 +43,8 @@ class Dataset:
     rules: tuple[ExportRule, ...]
     presets: dict[str, ModelPreset]
     published: tuple[Statement, ...] = ()
+    #: Licence requirements placed on named parts, dated, beside their 3A090 class.
+    licences: tuple[LicenceEvent, ...] = ()
     systems: dict[str, System] = field(default_factory=dict)
     system_files: dict[str, str] = field(default_factory=dict)
     measurements: tuple[Measurement, ...] = ()
@@ -116,14 +118,14 @@ def _published(
     rules_file: tuple[RulesFile, SourceFile] | None,
     locations: dict[str, tuple[str, int]],
     problems: list[Problem],
-) -> tuple[Statement, ...]:
+) -> tuple[tuple[Statement, ...], tuple[LicenceEvent, ...]]:
     """Load export_published.yaml (optional) and check the devices and rules it names."""
     path = root / "export_published.yaml"
     if not path.exists():
-        return ()
+        return (), ()
     loaded = load_model(PublishedFile, path, root, problems, registry=registry)
     if loaded is None:
-        return ()
+        return (), ()
     parsed, src = loaded
     rule_ids = {r.id for r in rules_file[0].rules} if rules_file else None
     for i, statement in enumerate(parsed.statements):
@@ -136,7 +138,12 @@ def _published(
             locations[f"published/{statement.id}/{device}"] = (src.name, src.lines.line_of(where))
             if devices and device not in devices:
                 problems.append(problem_at(src, where, f"unknown device id '{device}'"))
-    return tuple(parsed.statements)
+    for i, event in enumerate(parsed.licences):
+        for j, device in enumerate(event.devices):
+            if devices and device not in devices:
+                where = ("licences", i, "devices", j)
+                problems.append(problem_at(src, where, f"unknown device id '{device}'"))
+    return tuple(parsed.statements), tuple(parsed.licences)
 
 
 def _measurements(
@@ -216,7 +223,7 @@ def load_dataset(root: Path) -> Dataset:
     )
     presets_file = load_model(PresetsFile, root / "models.yaml", root, problems, registry=registry)
     locations: dict[str, tuple[str, int]] = {}
-    published = _published(root, registry, found.devices, rules_file, locations, problems)
+    published, licences = _published(root, registry, found.devices, rules_file, locations, problems)
     measurements, bounds = _measurements(
         root, registry, presets_file[0].models if presets_file else {}, found.devices, problems
     )
@@ -234,6 +241,7 @@ def load_dataset(root: Path) -> Dataset:
         rules=tuple(rules_file[0].rules),
         presets=dict(presets_file[0].models),
         published=published,
+        licences=licences,
         systems=systems.systems,
         system_files=systems.files,
         measurements=measurements,

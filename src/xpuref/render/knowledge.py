@@ -157,6 +157,12 @@ def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
             f"{check.statement.publisher} {check.statement.date} ({check.statement.rule}): "
             f"{' or '.join(check.statement.classes)}; computed {check.computed}, {verdict}"
         )
+    for event in sorted(catalog.licences, key=lambda e: e.date):
+        for device_id in event.devices:
+            published.setdefault(device_id, []).append(
+                f"Licence requirement, {event.date}: {' '.join(event.summary.split())} "
+                f"(source: {event.source.title})"
+            )
     rows = []
     for device in catalog.sorted_devices():
         detail = export_detail(device, catalog)

@@ -162,6 +162,9 @@ def device_page(
         canonical_url=canonical_device_url(site_url, device.id),
         extra_html=charts.device_section(device, catalog),
         export_rows=export_rows(device, catalog),
+        licences=sorted(
+            (e for e in catalog.licences if device.id in e.devices), key=lambda e: e.date
+        ),
         systems=device_systems(device.id, catalog, directory_urls),
         compare_href=relative_url(
             page_url(f"devices/{device.id}.md", directory_urls),
