@@ -342,6 +342,8 @@
         kv_sequence: C.kv_sequence_bytes(cfg, v.context, v.kv_dtype, { tp: v.tp }),
         weights_per_device: found.weights / v.tp,
         kv_budget: null, kv_tokens: null, concurrency: null, max_sequences: null,
+        kv_tokens_reported: v.kv_memory_gib === null || v.kv_memory_gib === undefined ? null :
+          C.kv_tokens_in(cfg, v.kv_memory_gib * GIB, v.kv_dtype, { tp: v.tp, block_size: v.block_size }),
         decode_seconds: found.decode_seconds, decode_tokens_per_s: found.decode_tokens_per_s,
         decode_tokens_per_s_seq: found.decode_tokens_per_s_seq, decode_bound: found.decode_bound,
         prefill_seconds: found.prefill_seconds, prefill_bound: found.prefill_bound
@@ -833,7 +835,7 @@
   var FIELD_OF = {
     peak_flops: "peak_tflops", bandwidth: "bandwidth_gbs", memory_bytes: "memory_gb",
     overhead_bytes: "overhead_gb", flops_per_token: "active_params", params: "active_params",
-    achieved_flops: "achieved_tflops"
+    achieved_flops: "achieved_tflops", kv_memory_bytes: "kv_memory_gib"
   };
 
   function recompute(form, data) {

@@ -834,6 +834,17 @@
     };
   }
 
+  /** KV-cache tokens a reported KV memory holds on each of tp devices (whole blocks). */
+  function kv_tokens_in(cfgFields, kv_memory_bytes, kv_dtype, options) {
+    if (isMapping(kv_dtype)) { options = kv_dtype; kv_dtype = undefined; }
+    var cfg = transformer_config(cfgFields);
+    var memory = checkNumber("kv_memory_bytes", kv_memory_bytes);
+    var tp = checkCount("tp", opt(options, "tp", 1));
+    var block = checkCount("block_size", opt(options, "block_size", 16));
+    var perToken = cfg.layers * layerTokenElements(cfg, tp) * dtype_bytes(kv_dtype === undefined ? "bf16" : kv_dtype, { name: "kv_dtype" });
+    return Math.floor(memory / (block * perToken)) * block;
+  }
+
   /* ---------- utilisation (xpuref.calc._mfu) ---------- */
 
   function training_flops_per_token(params, options) {
@@ -1480,6 +1491,7 @@
     kv_bytes_per_token: kv_bytes_per_token,
     kv_sequence_bytes: kv_sequence_bytes,
     kv_capacity: kv_capacity,
+    kv_tokens_in: kv_tokens_in,
     training_flops_per_token: training_flops_per_token,
     model_flops_per_token: model_flops_per_token,
     mfu: mfu,

@@ -52,7 +52,7 @@ from xpuref.calc._roofline import (
     ridge_point,
     roofline_time,
 )
-from xpuref.calc._serving import kv_bytes_per_token, kv_capacity, kv_sequence_bytes
+from xpuref.calc._serving import kv_bytes_per_token, kv_capacity, kv_sequence_bytes, kv_tokens_in
 from xpuref.calc._system import system_totals
 from xpuref.calc._training import megatron_iteration_flops, training_flops, training_time
 from xpuref.calc._transformer import (
@@ -108,6 +108,7 @@ __all__ = [
     "kv_cache_bytes",
     "kv_capacity",
     "kv_sequence_bytes",
+    "kv_tokens_in",
     "linear",
     "link_raw_gbs",
     "llm_inference",

@@ -745,7 +745,12 @@ def _serving(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
             kv_dtype=rng.choice(("bf16", "fp8")), block_size=rng.choice((1, 16, 64)),
             overhead_bytes=rng.choice((0.0, 2.5 * 2**30)),
         )  # fmt: skip
+    for cfg in decoders:
+        cases.ok("kv_tokens_in", cfg, 3.81 * 2**30)
+        cases.ok("kv_tokens_in", cfg, 152.88 * 2**30, "bf16", block_size=1)
     first = decoders[0]
+    cases.bad("kv_memory_bytes", "kv_tokens_in", first, 0)
+    cases.bad("kv_dtype", "kv_tokens_in", first, 1e9, "fp5")
     cases.ok("kv_capacity", first, memory_bytes=3.81 * 2**30, memory_fraction=1.0,
              weights_bytes=0, context=20000)  # fmt: skip
     cases.ok("kv_capacity", first, memory_bytes=1e9, context=4096)

@@ -76,12 +76,11 @@ def _row(case: Any, figure: str, unit: str, answer: float, published: float) -> 
 
 def _kv_tokens(ds: Dataset, case: Any) -> list[AccuracyRow]:
     """Tokens that fit in the KV memory an engine reported."""
-    found = calc.kv_capacity(
-        _config(ds, case.model), memory_bytes=case.kv_memory_gib * GIB, memory_fraction=1.0,
-        weights_bytes=0, tp=case.tp, block_size=case.block_size, kv_dtype=case.kv_dtype,
-        context=1,
+    tokens = calc.kv_tokens_in(
+        _config(ds, case.model), case.kv_memory_gib * GIB, case.kv_dtype, tp=case.tp,
+        block_size=case.block_size,
     )  # fmt: skip
-    return [_row(case, "KV-cache tokens", "tokens", found["tokens"], case.published_tokens)]
+    return [_row(case, "KV-cache tokens", "tokens", tokens, case.published_tokens)]
 
 
 def _kv_from_memory(ds: Dataset, case: Any) -> list[AccuracyRow]:
