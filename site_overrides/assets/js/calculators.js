@@ -295,11 +295,18 @@
         tp: v.tp, sequence_parallel: v.sequence_parallel, recompute: v.recompute
       });
       var activations = perLayer * v.layers;
-      var total = parts.weights + parts.gradients + parts.optimizer_states + activations;
+      var extra = C.training_extra_bytes(v.seq, v.batch, v.hidden, v.heads, v.vocab, {
+        tp: v.tp, sequence_parallel: v.sequence_parallel, recompute: v.recompute,
+        compute_dtype: v.precision === "fp32" ? "fp32" : "bf16", fp32_loss: v.fp32_loss
+      });
+      var total = parts.weights + parts.gradients + parts.optimizer_states + activations +
+        extra.logits + extra.loss_copy + extra.recompute_working;
       var memory = memoryOf(data, v.device);
       return {
         weights: parts.weights, gradients: parts.gradients, optimizer_states: parts.optimizer_states,
-        activations_per_layer: perLayer, activations: activations, total: total, device_memory: memory,
+        activations_per_layer: perLayer, activations: activations, logits: extra.logits,
+        loss_copy: extra.loss_copy, recompute_working: extra.recompute_working,
+        total: total, device_memory: memory,
         share: memory === null ? null : total / memory, fits: fitsText(total, memory, Boolean(v.device))
       };
     },

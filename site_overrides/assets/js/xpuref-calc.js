@@ -648,6 +648,23 @@
     return sbh * (10.0 + 24.0 / t + attention / t);
   }
 
+  /** Logits, the loss's fp32 copy and recomputation's working memory, in bytes. */
+  function training_extra_bytes(seq, batch, hidden, heads, vocab, options) {
+    var v = checkCount("vocab", vocab);
+    var fp32Loss = checkBool("fp32_loss", opt(options, "fp32_loss", true));
+    var mode = checkChoice("recompute", opt(options, "recompute", "none"), ["none", "selective", "full"]);
+    var tp = opt(options, "tp", 1);
+    var sp = opt(options, "sequence_parallel", false);
+    var stored = activation_bytes_per_layer(seq, batch, hidden, heads, { tp: tp, sequence_parallel: sp, recompute: mode });
+    var rebuilt = activation_bytes_per_layer(seq, batch, hidden, heads, { tp: tp, sequence_parallel: sp, recompute: "selective" });
+    var values = seq * batch * v / tp;
+    return {
+      logits: values * dtype_bytes(opt(options, "compute_dtype", "bf16"), { name: "compute_dtype" }),
+      loss_copy: fp32Loss ? values * 4.0 : 0.0,
+      recompute_working: Math.max(0.0, rebuilt - stored)
+    };
+  }
+
   /* ---------- roofline (xpuref.calc._roofline) ---------- */
 
   function gemm_intensity(m, n, k, options) {
@@ -1479,6 +1496,7 @@
     training_state_parts: training_state_parts,
     training_state_bytes: training_state_bytes,
     activation_bytes_per_layer: activation_bytes_per_layer,
+    training_extra_bytes: training_extra_bytes,
     gemm_intensity: gemm_intensity,
     ridge_point: ridge_point,
     attainable_flops: attainable_flops,

@@ -37,6 +37,7 @@ from xpuref.calc._llm import expected_experts, llm_inference
 from xpuref.calc._memory import (
     activation_bytes_per_layer,
     kv_cache_bytes,
+    training_extra_bytes,
     training_state_bytes,
     training_state_parts,
     weights_bytes,
@@ -127,6 +128,7 @@ __all__ = [
     "tflops_to_flops",
     "tpp",
     "tpp_bounds_for_classes",
+    "training_extra_bytes",
     "training_flops",
     "training_flops_per_token",
     "training_state_bytes",

@@ -717,6 +717,14 @@ def _twins(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
     cases.bad("params", "training_flops", 1e-300, 1e12)
     cases.bad("gpus", "gpu_hours", 1.0, 2**60)
     cases.bad("flops", "bound_by", 0.0, 0.0, 1e15, 1e12)
+    for mode in ("none", "selective", "full"):
+        for sp in (False, True):
+            cases.ok("training_extra_bytes", 262144, 1, 4096, 32, 128256, tp=8, recompute=mode,
+                     sequence_parallel=sp)  # fmt: skip
+    cases.ok("training_extra_bytes", 4096, 2, 5120, 40, 32000, fp32_loss=False,
+             compute_dtype="fp32")  # fmt: skip
+    cases.bad("vocab", "training_extra_bytes", 4096, 1, 4096, 32, 0)
+    cases.bad("fp32_loss", "training_extra_bytes", 4096, 1, 4096, 32, 1000, fp32_loss="yes")
     cases.bad("tp", "activation_bytes_per_layer", 2048, 1, 4096, 32, tp=3)
     cases.ok("activation_bytes_per_layer", 2048, 1, 4096, 32, tp=8)
 

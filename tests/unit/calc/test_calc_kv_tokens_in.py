@@ -33,3 +33,18 @@ def test_refuses_bad_arguments() -> None:
         kv_tokens_in(LLAMA31_8B, 0)
     with pytest.raises(ValueError, match="kv_dtype"):
         kv_tokens_in(LLAMA31_8B, 1e9, "fp5")
+
+
+def test_training_extra_terms() -> None:
+    """Logits s x b x V in bf16 (/tp), the fp32 loss copy, and one layer rebuilt by recompute."""
+    from xpuref.calc import activation_bytes_per_layer, training_extra_bytes
+
+    found = training_extra_bytes(
+        262144, 1, 4096, 32, 128256, tp=8, recompute="full", sequence_parallel=True
+    )
+    assert found["logits"] == 262144 * 128256 * 2 / 8
+    assert found["loss_copy"] == 262144 * 128256 * 4 / 8
+    assert found["recompute_working"] == 32 * 262144 * 4096 / 8  # 34 sbh/t kept - 2 sbh/t
+    none = training_extra_bytes(4096, 1, 4096, 32, 32000, fp32_loss=False)
+    assert none["loss_copy"] == 0 and none["recompute_working"] == 0
+    assert activation_bytes_per_layer(4096, 1, 4096, 32) > 0
