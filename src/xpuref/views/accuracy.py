@@ -26,6 +26,7 @@ KIND_TITLES: dict[str, str] = {
     "kv_tokens_from_memory": "KV-cache tokens from device memory",
     "mfu": "Model and hardware FLOPs utilization",
     "matmul": "Matrix multiply against the roofline bound",
+    "moe_decode": "Mixture-of-experts decode against the roofline bound of its step",
 }
 
 
@@ -120,11 +121,27 @@ def _matmul(ds: Dataset, case: Any) -> list[AccuracyRow]:
     return [_row(case, "matmul rate", "TFLOPS", bound, case.measured_tflops)]
 
 
+def _moe_decode(ds: Dataset, case: Any) -> list[AccuracyRow]:
+    """The decode bound per sequence (only the experts a batch touches), against the measured."""
+    device = ds.devices[case.device]
+    peak = per_device_peaks(device)[case.precision] * 1e12 * case.devices
+    bandwidth = float(device.memory.bandwidth_gbs or 0) * 1e9 / device.visible_devices
+    found = calc.llm_inference(
+        _config(ds, case.model), batch=case.batch, context=case.context,
+        weights_dtype=case.weights_dtype, kv_dtype=case.kv_dtype, peak_flops=peak,
+        bandwidth=bandwidth * case.devices,
+    )  # fmt: skip
+    bound = float(found["decode_tokens_per_s_seq"])
+    return [_row(case, "decode tokens/s per sequence", "tokens/s", bound,
+                 case.measured_tokens_per_s_seq)]  # fmt: skip
+
+
 _RUNNERS = {
     "kv_tokens": _kv_tokens,
     "kv_tokens_from_memory": _kv_from_memory,
     "mfu": _mfu,
     "matmul": _matmul,
+    "moe_decode": _moe_decode,
 }
 
 
