@@ -160,6 +160,10 @@ def test_memory_calculators_match_python(
     per_layer = calc.activation_bytes_per_layer(
         8192, 2, cfg.hidden, cfg.heads, tp=2, sequence_parallel=True, recompute="full"
     )
+    extra = calc.training_extra_bytes(
+        8192, 2, cfg.hidden, cfg.heads, cfg.vocab, tp=2, sequence_parallel=True,
+        recompute="full", compute_dtype="fp32",
+    )  # fmt: skip
     shown = outputs(form)
     parts = float(shown["weights"]) + float(shown["gradients"]) + float(shown["optimizer_states"])
     assert parts == pytest.approx(state, rel=REL)
@@ -168,7 +172,10 @@ def test_memory_calculators_match_python(
         {
             "activations_per_layer": per_layer,
             "activations": per_layer * cfg.layers,
-            "total": state + per_layer * cfg.layers,
+            "logits": extra["logits"],
+            "loss_copy": extra["loss_copy"],
+            "recompute_working": extra["recompute_working"],
+            "total": state + per_layer * cfg.layers + sum(extra.values()),
             "device_memory": float(
                 catalog.devices[H100].memory.usable_bytes
                 or catalog.devices[H100].memory.capacity_bytes

@@ -27,10 +27,10 @@ def _devices(site: BuiltSite) -> list[dict[str, Any]]:
 
 def _marketed_gb(d: dict[str, Any]) -> float | None:
     """Capacity on the catalog's GB scale (MB and MiB as thousandths of that)."""
-    if d["memory_gb"] is None:
+    if d["memory_gb_total"] is None:
         return None
     scale = {"GiB": 1.0, "GB": 1.0, "MiB": 1 / 1024, "MB": 1 / 1000}[d["memory_unit"]]
-    return float(d["memory_gb"]) * scale
+    return float(d["memory_gb_total"]) * scale  # a card of several chips: its whole memory
 
 
 def _visible_ids(page: Page) -> set[str]:

@@ -201,14 +201,19 @@
 
   /* MFU from 6N + attention, and from the chosen model's layer-by-layer count when there is one. */
   function mfuCalc(v, data) {
+    var achieved = v.achieved_tflops === null || v.achieved_tflops === undefined ? null : v.achieved_tflops * 1e12;
     var options = {
       peak_flops: v.peak_tflops * 1e12, devices: v.devices, recompute: v.recompute,
-      tokens_per_s: v.tokens_per_s, step_seconds: v.step_seconds, batch_tokens: v.batch_tokens
+      tokens_per_s: v.tokens_per_s, step_seconds: v.step_seconds, batch_tokens: v.batch_tokens,
+      achieved_flops: achieved
     };
     var perToken = C.training_flops_per_token(v.active_params,
       { layers: v.layers, attention_width: v.attention_width, seq: v.seq });
     var found = C.mfu(perToken, options);
     var out = {
+      convention: "6N + 12 x layers x width x seq, N = " + sig(v.active_params) + " parameters per token (" +
+        (v.embeddings === "excluded" ? "input embedding table left out" : "input embedding counted") + ")" +
+        (achieved === null ? "" : "; MFU = achieved TFLOP/s over the peak"),
       flops_per_token: found.flops_per_token, tokens_per_s_used: found.tokens_per_s,
       model_flops_per_s: found.model_flops_per_s, mfu: found.mfu, hfu: found.hfu,
       shape_flops_per_token: null, shape_mfu: null
@@ -217,7 +222,10 @@
     if (cfg && v.seq >= 1) {
       var shaped = C.model_flops_per_token(cfg, v.seq);
       out.shape_flops_per_token = shaped;
-      out.shape_mfu = C.mfu(shaped, options).mfu;
+      // The same run's tokens/s, counted layer by layer.
+      out.shape_mfu = C.mfu(shaped, {
+        peak_flops: options.peak_flops, devices: v.devices, recompute: v.recompute, tokens_per_s: found.tokens_per_s
+      }).mfu;
     }
     return out;
   }
@@ -272,11 +280,18 @@
         tp: v.tp, sequence_parallel: v.sequence_parallel, recompute: v.recompute
       });
       var activations = perLayer * v.layers;
-      var total = parts.weights + parts.gradients + parts.optimizer_states + activations;
+      var extra = C.training_extra_bytes(v.seq, v.batch, v.hidden, v.heads, v.vocab, {
+        tp: v.tp, sequence_parallel: v.sequence_parallel, recompute: v.recompute,
+        compute_dtype: v.precision === "fp32" ? "fp32" : "bf16", fp32_loss: v.fp32_loss
+      });
+      var total = parts.weights + parts.gradients + parts.optimizer_states + activations +
+        extra.logits + extra.loss_copy + extra.recompute_working;
       var memory = memoryOf(data, v.device);
       return {
         weights: parts.weights, gradients: parts.gradients, optimizer_states: parts.optimizer_states,
-        activations_per_layer: perLayer, activations: activations, total: total, device_memory: memory,
+        activations_per_layer: perLayer, activations: activations, logits: extra.logits,
+        loss_copy: extra.loss_copy, recompute_working: extra.recompute_working,
+        total: total, device_memory: memory,
         share: memory === null ? null : total / memory, fits: fitsText(total, memory, Boolean(v.device))
       };
     },
@@ -313,10 +328,14 @@
       var perToken = C.kv_bytes_per_token(cfg, v.kv_dtype, { tp: v.tp });
       var out = {
         weights: found.weights, kv_cache: found.kv_cache, fits: found.fits,
+        shortfall: found.fits === "no" ? found.shortfall_bytes : null,
+        experts_touched: found.experts_touched, decode_weights_read: found.decode_weights_read,
         kv_bytes_per_token: perToken,
         kv_sequence: C.kv_sequence_bytes(cfg, v.context, v.kv_dtype, { tp: v.tp }),
         weights_per_device: found.weights / v.tp,
         kv_budget: null, kv_tokens: null, concurrency: null, max_sequences: null,
+        kv_tokens_reported: v.kv_memory_gib === null || v.kv_memory_gib === undefined ? null :
+          C.kv_tokens_in(cfg, v.kv_memory_gib * GIB, v.kv_dtype, { tp: v.tp, block_size: v.block_size }),
         decode_seconds: found.decode_seconds, decode_tokens_per_s: found.decode_tokens_per_s,
         decode_tokens_per_s_seq: found.decode_tokens_per_s_seq, decode_bound: found.decode_bound,
         prefill_seconds: found.prefill_seconds, prefill_bound: found.prefill_bound
@@ -370,8 +389,9 @@
         io_bandwidth_gbs: io[0] === io[1] ? io[0] : null
       };
       data.rules.forEach(function (rule) {
-        var report = C.classify_explain(device, rule);
-        out["class:" + rule.id] = report.result;
+        // The device pages' own decision (calc.export_answer): the same function on the same record.
+        var report = C.export_answer(device, rule);
+        out["class:" + rule.id] = report.answer;
         explain(form, rule, report, device.tpp_min !== undefined || device.tpp_max !== undefined);
       });
       return out;
@@ -423,7 +443,7 @@
     }
     var exclusions = rule.exclusions || [];
     report.exclusions.forEach(function (e, i) {
-      line("Exclusion " + e.id + ": " + holdsText(e.holds) + ". " + ((exclusions[i] || {}).summary || ""));
+      line("Exclusion: " + holdsText(e.holds) + ". " + ((exclusions[i] || {}).summary || ""));
     });
     report.classes.forEach(function (c, i) {
       line(c["class"] + ": " + holdsText(c.holds) + ". " + ((rule.classes[i] || {}).summary || ""));
@@ -435,9 +455,9 @@
     if (report.tpp !== null && !report.tpp_exact) {
       line((report.tpp_high !== null ? "TPP lies between " + sig(report.tpp) + " and " +
         sig(report.tpp_high) : "TPP is a lower bound") +
-        (report.missing.length ? ": " + report.missing.join(", ") + " missing." : "."));
+        (report.missing.length ? ": " + C.missing_words(report.missing) + "." : "."));
     }
-    line("Result: " + report.result + (report.at_least ? " (" + report.at_least + " or higher)" : "") +
+    line("Result: " + report.answer + (report.at_least && report.answer === "unknown" ? " (" + report.at_least + " or higher)" : "") +
       " (" + report.reason + ").");
   }
 
@@ -540,9 +560,13 @@
     var cfg = presetConfig(data, select.value);
     if (!cfg) return;
     var full = C.transformer_config(cfg);
+    var active = C.transformer_params(full, { active: true });
+    var convention = field(form, "embeddings");
+    if (convention && convention.value === "excluded" && !full.tied_embeddings) {
+      active -= (full.vocab + full.learned_positions) * full.hidden;  // the input embedding table
+    }
     var values = {
-      params: C.transformer_params(full), active_params: C.transformer_params(full, { active: true }),
-      attention_width: full.q_dim
+      params: C.transformer_params(full), active_params: active, attention_width: full.q_dim
     };
     // An optional field the preset leaves to its default stays empty (head_dim = hidden / heads).
     SHAPE_FIELDS.forEach(function (key) {
@@ -551,6 +575,15 @@
       values[key] = optional && !(key in cfg) ? null : full[key];
     });
     Object.keys(values).forEach(function (key) { put(form, key, values[key], "preset"); });
+  }
+
+  /* A preset published in another format than bf16 (DeepSeek-V3: FP8) starts from it. */
+  function fillRelease(form, data) {
+    var select = field(form, "preset");
+    var dtype = field(form, "weights_dtype");
+    var preset = select && select.value ? data.presets[select.value] : null;
+    if (!dtype || !preset) return;
+    put(form, "weights_dtype", preset.weights_dtype || "bf16", "preset");
   }
 
   /* A device that shows itself to software as N devices (MI250X: one per GCD) gives each of
@@ -652,6 +685,62 @@
     });
   }
 
+  /* ---------- device names as drivers print them (resolve.js, the data of xpuref lookup) ---------- */
+
+  function chooseDevice(form, data, id) {
+    var select = form.querySelector('[data-role="device"]');
+    if (!select || !deviceById(data, id)) return;
+    select.value = id;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function resolvedNote(form, data, parts) {
+    var note = form.querySelector(".xpuref-resolved");
+    if (!note) return;
+    note.textContent = "";
+    parts.forEach(function (part) {
+      if (typeof part === "string") { note.appendChild(document.createTextNode(part)); return; }
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "xpuref-resolve-choice md-button";
+      button.setAttribute("data-device", part.id);
+      button.textContent = part.name;
+      button.addEventListener("click", function () {
+        chooseDevice(form, data, part.id);
+        resolvedNote(form, data, ["Chosen: " + part.name + "."]);
+      });
+      note.appendChild(button);
+    });
+    form.setAttribute("data-resolved", parts.length ? "1" : "");
+  }
+
+  function resolveTyped(form, data, text) {
+    var R = window.xpurefResolve;
+    if (!R || !data.lookup) return;
+    if (!text.trim()) { resolvedNote(form, data, []); return; }
+    var found = R.resolve(text, data.lookup);
+    var known = function (ids) {
+      return ids.map(function (id) { return deviceById(data, id); }).filter(Boolean)
+        .map(function (d) { return { id: d.id, name: d.name }; });
+    };
+    if (found.id) {
+      var device = deviceById(data, found.id);
+      if (!device) return;
+      chooseDevice(form, data, device.id);
+      var per = device.visible_devices > 1 ? " It shows itself to software as " + device.visible_devices +
+        " devices; figures here are per visible device (1/" + device.visible_devices + " of the package)." : "";
+      resolvedNote(form, data, ["“" + text.trim() + "” is " + device.name + "." + per]);
+      form.setAttribute("data-resolved-id", device.id);
+    } else if (found.ambiguous) {
+      resolvedNote(form, data, ["“" + text.trim() + "” names more than one device; choose one: "].concat(known(found.ambiguous)));
+    } else {
+      var near = known(found.candidates);
+      resolvedNote(form, data, near.length ?
+        ["No device is named “" + text.trim() + "” yet; did you mean: "].concat(near) :
+        ["No catalogued device is named “" + text.trim() + "”."]);
+    }
+  }
+
   /* ---------- the query string ---------- */
 
   function encoded(el) {
@@ -660,11 +749,11 @@
 
   function restore(form, params) {
     var id = form.getAttribute("data-calc");
-    var found = false;
+    var found = [];
     fields(form).forEach(function (el) {
       var key = id + "." + el.name;
       if (!params.has(key)) return;
-      found = true;
+      found.push(el.name);
       var raw = params.get(key);
       if (el.getAttribute("data-kind") === "bool") {
         el.checked = raw === "1" || raw === "true";
@@ -677,6 +766,38 @@
       }
     });
     return found;
+  }
+
+  /* A link may carry only a model or device name: the fields it leaves out come from that
+     choice, so a trimmed link computes with the named model's shape. A field the link gives
+     that contradicts the choice wins, the choice is dropped, and the page says so. */
+  function relink(form, data, names) {
+    var given = {};
+    names.forEach(function (name) { given[name] = encoded(field(form, name)); });
+    var preset = form.querySelector('[data-role="preset"]');
+    var device = form.querySelector('[data-role="device"]');
+    var chosen = { preset: preset ? preset.value : "", device: device ? device.value : "" };
+    if (chosen.preset && names.indexOf(preset.name) !== -1) fillPreset(form, data);
+    if (!preset && names.indexOf("preset") !== -1 && names.indexOf("weights_dtype") === -1) fillRelease(form, data);
+    if (chosen.device && names.indexOf("device") !== -1) fillDevice(form, data);
+    names.forEach(function (name) {
+      var el = field(form, name);
+      if (el.getAttribute("data-kind") === "bool") el.checked = given[name] === "1";
+      else el.value = given[name];
+    });
+    names.forEach(function (name) { detach(form, field(form, name)); });
+    var notes = [];
+    if (preset && chosen.preset && !preset.value) {
+      notes.push("The link's model shape differs from " + optionText(preset, chosen.preset) +
+        "; it is computed as the custom shape the link gives.");
+    }
+    if (device && chosen.device && !device.value) {
+      notes.push("The link's figures differ from " + optionText(device, chosen.device) + "'s; they are used as given.");
+    }
+    if (notes.length) {
+      var before = form.getAttribute("data-link-note");
+      form.setAttribute("data-link-note", ((before ? before + " " : "") + notes.join(" ")).trim());
+    }
   }
 
   var pending = null;  // {params, timer, path}: updates gathered between two URL writes
@@ -729,7 +850,8 @@
   /* calc's argument names for fields the forms ask for in other units. */
   var FIELD_OF = {
     peak_flops: "peak_tflops", bandwidth: "bandwidth_gbs", memory_bytes: "memory_gb",
-    overhead_bytes: "overhead_gb", flops_per_token: "active_params", params: "active_params"
+    overhead_bytes: "overhead_gb", flops_per_token: "active_params", params: "active_params",
+    achieved_flops: "achieved_tflops", kv_memory_bytes: "kv_memory_gib"
   };
 
   function recompute(form, data) {
@@ -785,10 +907,13 @@
   }
 
   function bind(form, data, params) {
-    var fromLink = restore(form, params);
-    if (!fromLink) {
+    var linked = restore(form, params);
+    if (!linked.length) {
       fillPreset(form, data);
+      if (!form.querySelector('[data-role="preset"]')) fillRelease(form, data);
       fillDevice(form, data);
+    } else {
+      relink(form, data, linked);
     }
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     function changed(event) {
@@ -796,6 +921,8 @@
       if (!el || !el.getAttribute || !el.getAttribute("data-kind")) return;
       var role = el.getAttribute("data-role");
       if (role === "preset") fillPreset(form, data);
+      else if (el.name === "preset") fillRelease(form, data);
+      else if (el.name === "embeddings") fillPreset(form, data);
       else if (role === "device") fillDevice(form, data);
       else if (el.name === "precision") {
         var select = form.querySelector('[data-role="device"]');
@@ -807,6 +934,11 @@
     }
     form.addEventListener("input", changed);
     form.addEventListener("change", changed);
+    var typed = form.querySelector('[data-role="device-name"]');
+    if (typed) {
+      typed.addEventListener("input", function () { resolveTyped(form, data, typed.value); });
+      typed.addEventListener("keydown", function (event) { if (event.key === "Enter") event.preventDefault(); });
+    }
     recompute(form, data);
     var note = form.getAttribute("data-link-note");
     if (note) {
@@ -819,7 +951,7 @@
     C = window.xpurefCalc;
     var forms = document.querySelectorAll("form.xpuref-calc:not([data-ready])");
     if (!forms.length || !C) return;
-    var data = pageData() || { devices: [], presets: {}, rules: [] };
+    var data = pageData() || { devices: [], presets: {}, rules: [], lookup: null };
     var params = new URLSearchParams(window.location.search);
     Array.prototype.forEach.call(forms, function (form) {
       form.setAttribute("data-ready", "1");

@@ -96,6 +96,10 @@
     function find(text) {
       var wanted = text.trim().toLowerCase();
       if (!wanted) return null;
+      // What drivers print (nvidia-smi, JAX, npu-smi...), resolved as `xpuref lookup` does.
+      var resolved = window.xpurefResolve && data.lookup ? window.xpurefResolve.resolve(text, data.lookup) : {};
+      if (resolved.id && byId[resolved.id]) return byId[resolved.id];
+      if (resolved.ambiguous) return { many: resolved.ambiguous.length, names: resolved.ambiguous };
       var exact = data.devices.filter(function (d) {
         return d.name.toLowerCase() === wanted || d.id === wanted;
       });
@@ -245,7 +249,9 @@
         return;
       }
       if (found.many) {
-        update([found.many + " devices match “" + search.value.trim() + "”: type more of the name."]);
+        var named = (found.names || []).map(function (id) { return byId[id] ? byId[id].name : id; });
+        update([found.many + " devices match “" + search.value.trim() + "”" +
+          (named.length ? " (" + named.join(", ") + ")" : "") + ": type more of the name."]);
         return;
       }
       if (ids.indexOf(found.id) === -1) ids.push(found.id);

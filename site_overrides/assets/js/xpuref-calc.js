@@ -664,6 +664,23 @@
     return sbh * (10.0 + 24.0 / t + attention / t);
   }
 
+  /** Logits, the loss's fp32 copy and recomputation's working memory, in bytes. */
+  function training_extra_bytes(seq, batch, hidden, heads, vocab, options) {
+    var v = checkCount("vocab", vocab);
+    var fp32Loss = checkBool("fp32_loss", opt(options, "fp32_loss", true));
+    var mode = checkChoice("recompute", opt(options, "recompute", "none"), ["none", "selective", "full"]);
+    var tp = opt(options, "tp", 1);
+    var sp = opt(options, "sequence_parallel", false);
+    var stored = activation_bytes_per_layer(seq, batch, hidden, heads, { tp: tp, sequence_parallel: sp, recompute: mode });
+    var rebuilt = activation_bytes_per_layer(seq, batch, hidden, heads, { tp: tp, sequence_parallel: sp, recompute: "selective" });
+    var values = seq * batch * v / tp;
+    return {
+      logits: values * dtype_bytes(opt(options, "compute_dtype", "bf16"), { name: "compute_dtype" }),
+      loss_copy: fp32Loss ? values * 4.0 : 0.0,
+      recompute_working: Math.max(0.0, rebuilt - stored)
+    };
+  }
+
   /* ---------- roofline (xpuref.calc._roofline) ---------- */
 
   function gemm_intensity(m, n, k, options) {
@@ -715,6 +732,27 @@
 
   /* ---------- LLM inference bounds (xpuref.calc._llm) ---------- */
 
+  /** E x (1 - (1 - k/E)^tokens): distinct experts tokens touch, each choosing k of E. */
+  function expected_experts(experts, top_k, tokens) {
+    var e = checkCount("experts", experts);
+    var k = checkCount("top_k", top_k);
+    if (k > e) fail("top_k", "(" + k + ") must not exceed experts (" + e + ")");
+    var t = checkCount("tokens", tokens);
+    return e * (1.0 - Math.pow(1.0 - k / e, t));
+  }
+
+  function routedExpertParams(cfg) {
+    return cfg.experts === 1 ? 0 : mlpParams(cfg, cfg.expert_ffn);
+  }
+
+  /* Parameters a step over tokens reads, and the experts touched per MoE layer. */
+  function readParams(cfg, tokens) {
+    var params = transformer_params(cfg);
+    if (cfg.moe_layers === 0) return [params, null];
+    var touched = expected_experts(cfg.experts, cfg.top_k, tokens);
+    return [params - cfg.moe_layers * (cfg.experts - touched) * routedExpertParams(cfg), touched];
+  }
+
   function llm_inference(cfgFields, options) {
     var cfg = transformer_config(cfgFields);
     var batch = checkCount("batch", opt(options, "batch", undefined));
@@ -725,24 +763,40 @@
     var memoryRaw = opt(options, "memory_bytes", null);
     var memory = memoryRaw === null ? null : checkNumber("memory_bytes", memoryRaw) * t;
     var params = transformer_params(cfg);
-    var weights = weights_bytes(params, opt(options, "weights_dtype", undefined));
+    var weightsDtype = opt(options, "weights_dtype", undefined);
+    var size = dtype_bytes(weightsDtype, { name: "weights_dtype" });
+    var weights = weights_bytes(params, weightsDtype);
     var kvSize = dtype_bytes(opt(options, "kv_dtype", undefined), { name: "kv_dtype" });
     var kv = batch * sequenceBytes(cfg, context, kvSize, 1);
     var kvPerDevice = batch * sequenceBytes(cfg, context, kvSize, t);
-    var moved = weights + kv;
+    var decodeRead = readParams(cfg, batch);
+    var prefillRead = readParams(cfg, batch * context);
+    var decodeMoved = decodeRead[0] * size + kv;
+    var prefillMoved = prefillRead[0] * size + kv;
     var decodeFlops = 2.0 * batch * transformer_token_macs(cfg, context);
-    var decodeSeconds = roofline_time(decodeFlops, moved, peak, bw);
     var prefillFlops = transformer_forward(cfg, { batch: batch, seq: context }).flops;
-    return {
+    var fits = memory === null ? null : (weights + kv <= memory ? "yes" : "no");
+    var found = {
       params: params, weights: weights, kv_cache: kv,
-      tp: t, weights_per_device: weights / t, kv_cache_per_device: kvPerDevice,
-      fits: memory === null ? null : (moved <= memory ? "yes" : "no"),
-      decode_flops: decodeFlops, decode_seconds: decodeSeconds,
-      decode_tokens_per_s: batch / decodeSeconds, decode_tokens_per_s_seq: 1.0 / decodeSeconds,
-      decode_bound: bound_by(decodeFlops, moved, peak, bw),
-      prefill_flops: prefillFlops, prefill_seconds: roofline_time(prefillFlops, moved, peak, bw),
-      prefill_bound: bound_by(prefillFlops, moved, peak, bw)
+      tp: t, weights_per_device: weights / t, kv_cache_per_device: kvPerDevice, fits: fits,
+      shortfall_bytes: memory === null ? null : Math.max(0.0, weights + kv - memory),
+      experts_touched: decodeRead[1], decode_weights_read: decodeRead[0] * size,
+      decode_bytes: decodeMoved, decode_flops: decodeFlops, prefill_flops: prefillFlops
     };
+    var timed = ["decode_seconds", "decode_tokens_per_s", "decode_tokens_per_s_seq", "decode_bound",
+      "prefill_seconds", "prefill_bound"];
+    if (fits === "no") {
+      timed.forEach(function (key) { found[key] = null; });
+      return found;
+    }
+    var decodeSeconds = roofline_time(decodeFlops, decodeMoved, peak, bw);
+    found.decode_seconds = decodeSeconds;
+    found.decode_tokens_per_s = batch / decodeSeconds;
+    found.decode_tokens_per_s_seq = 1.0 / decodeSeconds;
+    found.decode_bound = bound_by(decodeFlops, decodeMoved, peak, bw);
+    found.prefill_seconds = roofline_time(prefillFlops, prefillMoved, peak, bw);
+    found.prefill_bound = bound_by(prefillFlops, prefillMoved, peak, bw);
+    return found;
   }
 
   /* ---------- serving capacity (xpuref.calc._serving) ---------- */
@@ -817,6 +871,17 @@
     };
   }
 
+  /** KV-cache tokens a reported KV memory holds on each of tp devices (whole blocks). */
+  function kv_tokens_in(cfgFields, kv_memory_bytes, kv_dtype, options) {
+    if (isMapping(kv_dtype)) { options = kv_dtype; kv_dtype = undefined; }
+    var cfg = transformer_config(cfgFields);
+    var memory = checkNumber("kv_memory_bytes", kv_memory_bytes);
+    var tp = checkCount("tp", opt(options, "tp", 1));
+    var block = checkCount("block_size", opt(options, "block_size", 16));
+    var perToken = cfg.layers * layerTokenElements(cfg, tp) * dtype_bytes(kv_dtype === undefined ? "bf16" : kv_dtype, { name: "kv_dtype" });
+    return Math.floor(memory / (block * perToken)) * block;
+  }
+
   /* ---------- utilisation (xpuref.calc._mfu) ---------- */
 
   function training_flops_per_token(params, options) {
@@ -831,7 +896,13 @@
     return 6.0 * transformer_token_macs(transformer_config(cfgFields), checkCount("seq", seq));
   }
 
-  function throughput(rate, step, batch) {
+  function throughput(rate, step, batch, achieved, work, count) {
+    if (given(achieved)) {
+      if (given(rate) || given(step) || given(batch)) {
+        fail("achieved_flops", "is given with tokens_per_s, step_seconds or batch_tokens: give one");
+      }
+      return checkNumber("achieved_flops", achieved) * count / work;
+    }
     if (given(rate)) {
       if (given(step) || given(batch)) fail("tokens_per_s", "is given with step_seconds or batch_tokens: give one");
       return checkNumber("tokens_per_s", rate);
@@ -849,9 +920,9 @@
   function mfu(flops_per_token, options) {
     var work = checkNumber("flops_per_token", flops_per_token);
     var peak = checkNumber("peak_flops", opt(options, "peak_flops", undefined));
-    var rate = throughput(opt(options, "tokens_per_s", null), opt(options, "step_seconds", null),
-      opt(options, "batch_tokens", null));
     var count = checkCount("devices", opt(options, "devices", 1));
+    var rate = throughput(opt(options, "tokens_per_s", null), opt(options, "step_seconds", null),
+      opt(options, "batch_tokens", null), opt(options, "achieved_flops", null), work, count);
     var mode = checkChoice("recompute", opt(options, "recompute", "none"), ["none", "full"]);
     var hardware = work * (mode === "full" ? 4.0 / 3.0 : 1.0);
     var perDevice = work * rate / count;
@@ -1111,6 +1182,49 @@
     return fields;
   }
 
+  var FIELD_WORDS = {
+    die_area_mm2: "die area is not published",
+    "interconnect.scale_up_bandwidth_gbs": "the chip-to-chip link bandwidth is not published",
+    "interconnect.host_bandwidth_gbs": "the host link bandwidth is not published"
+  };
+
+  /** Which quantities are missing, in words (never a field path). */
+  function missing_words(fields) {
+    if (!Array.isArray(fields) || !fields.every(function (f) { return typeof f === "string"; })) {
+      fail("fields", "must be a list of field names, got " + repr(fields));
+    }
+    var rates = [];
+    var others = [];
+    fields.forEach(function (field) {
+      if (field.indexOf("peak_dense.") === 0) {
+        var key = field.slice("peak_dense.".length);
+        var cut = key.indexOf("_");
+        var fmt = cut === -1 ? key : key.slice(0, cut);
+        var kind = cut === -1 ? "" : key.slice(cut + 1);
+        rates.push(fmt.toUpperCase() + (kind === "matrix" ? " matrix" : " vector"));
+      } else {
+        others.push(FIELD_WORDS[field] || field.split("_").join(" ") + " is not published");
+      }
+    });
+    var phrases = [];
+    if (rates.length === 1) phrases.push("the " + rates[0] + " rate is not published");
+    else if (rates.length) {
+      phrases.push("the " + rates.slice(0, -1).join(", ") + " and " + rates[rates.length - 1] + " rates are not published");
+    }
+    phrases = phrases.concat(others);
+    return phrases.length ? phrases.join("; ") : "a figure it needs is not published";
+  }
+
+  function exclusionWords(rule, id) {
+    var list = rule.exclusions || [];
+    for (var i = 0; i < list.length; i += 1) {
+      if (String(list[i].id === undefined ? "" : list[i].id) === id && list[i].summary) {
+        return "an exclusion applies: " + String(list[i].summary).split(/\s+/).filter(Boolean).join(" ");
+      }
+    }
+    return "an exclusion applies";
+  }
+
   /** The class under one rule, with the metrics, each condition's outcome and the reason. */
   function classify_explain(device, rule) {
     if (!isMapping(device)) fail("device", "must be a mapping, got " + repr(device));
@@ -1132,7 +1246,7 @@
       io_bandwidth_gbs: [io[0], io[1] === Infinity ? null : io[1]],
       missing: missing, exclusions: [], classes: [], result: "unknown", at_least: null, reason: ""
     };
-    var list = missing.length ? missing.join(", ") : "more data";
+    var list = missing_words(missing);
     if (metrics.tpp_deciding === null) {
       report.tpp = null;
       report.reason = "no peak rate is given, so TPP is unknown";
@@ -1146,7 +1260,7 @@
       report.exclusions.push({ id: exId, holds: holdsEx });
       if (holdsEx === true) {
         report.result = "not-controlled";
-        report.reason = "exclusion " + (exclusions[i].id === undefined ? "" : exclusions[i].id) + " applies";
+        report.reason = exclusionWords(rule, exId);
         return report;
       }
       if (holdsEx === null) excluded = null;
@@ -1162,12 +1276,12 @@
           report.reason = "meets the conditions of " + item["class"];
         } else if (excluded === false) {
           report.at_least = String(item["class"]);
-          report.reason = "meets " + item["class"] + " at least, but " + (undecided || "an exclusion") +
-            " stays open without " + list;
+          report.reason = "meets " + item["class"] + " at least; whether it meets " + (undecided || "an exclusion") +
+            " stays open: " + list;
         } else {
           // While an exclusion may still apply the part may be uncontrolled: no "at least".
           report.reason = "meets the conditions of " + item["class"] +
-            " unless an exclusion applies, which stays open without " + list;
+            " unless an exclusion applies, which stays open: " + list;
         }
         return report;
       }
@@ -1178,12 +1292,148 @@
       report.reason = "meets none of the classes";
       return report;
     }
-    report.reason = (undecided || "an exclusion") + " cannot be decided without " + list;
+    report.reason = "whether it meets " + (undecided || "an exclusion") + " cannot be decided: " + list;
     return report;
   }
 
   function classify(device, rule) {
     return classify_explain(device, rule).result;
+  }
+
+  /* ---------- every class the data allows (xpuref.calc._export_bounds) ---------- */
+
+  function nextafter(x, toward) {
+    if (x === toward || x !== x) return x;
+    if (x === Infinity) return toward < x ? Number.MAX_VALUE : x;
+    if (x === 0) return toward > 0 ? Number.MIN_VALUE : -Number.MIN_VALUE;
+    var buf = new Float64Array([x]);
+    var bits = new BigInt64Array(buf.buffer);
+    bits[0] += (toward > x) === (x > 0) ? BigInt(1) : BigInt(-1);
+    return buf[0];
+  }
+
+  function ruleLeaves(rule) {
+    var nodes = rule.classes.map(function (item) { return item.condition; })
+      .concat((rule.exclusions || []).map(function (item) { return item.condition; }));
+    var leaves = [];
+    while (nodes.length) {
+      var node = nodes.pop();
+      var children = node.all_of || node.any_of;
+      if (children && children.length) nodes = nodes.concat(children);
+      else leaves.push(node);
+    }
+    return leaves;
+  }
+
+  function thresholds(rule, metric) {
+    var out = [];
+    ruleLeaves(rule).forEach(function (leaf) {
+      if (leaf.metric !== metric) return;
+      ["min", "below"].forEach(function (key) { if (key in leaf) out.push(Number(leaf[key])); });
+    });
+    return out;
+  }
+
+  function probes(low, high, cuts) {
+    var set = [low];
+    cuts.forEach(function (c) { if (low < c && c < high) set.push(c); });
+    if (high < Infinity) set.push(high);
+    var points = set.filter(function (v, i) { return set.indexOf(v) === i; }).sort(function (a, b) { return a - b; });
+    var out = [];
+    points.forEach(function (point, index) {
+      out.push([point, point, point]);
+      var upper = index + 1 < points.length ? points[index + 1] : high;
+      if (upper > point) {
+        var middle = upper === Infinity ? point * 2 + 1 : (point + upper) / 2;
+        var top = upper === Infinity ? Infinity : nextafter(upper, -Infinity);
+        out.push([middle, nextafter(point, Infinity), top]);
+      }
+    });
+    return out;
+  }
+
+  /* A rule's verdict on interval metrics (decide() in Python), the class only. */
+  function decideResult(metrics, rule) {
+    var excluded = false;
+    var exclusions = rule.exclusions || [];
+    for (var i = 0; i < exclusions.length; i += 1) {
+      var holdsEx = evaluate(exclusions[i].condition, metrics);
+      if (holdsEx === true) return "not-controlled";
+      if (holdsEx === null) excluded = null;
+    }
+    var undecided = null;
+    for (var j = 0; j < rule.classes.length; j += 1) {
+      var holds = evaluate(rule.classes[j].condition, metrics);
+      if (holds === true) return undecided === null && excluded === false ? String(rule.classes[j]["class"]) : "unknown";
+      if (holds === null && undecided === null) undecided = String(rule.classes[j]["class"]);
+    }
+    return undecided === null && excluded === false ? "not-controlled" : "unknown";
+  }
+
+  function areaBounds(device) {
+    var area = optionalNumber("die_area_mm2", device.die_area_mm2);
+    var atMost = optionalNumber("die_area_max_mm2", device.die_area_max_mm2);
+    if (area !== null) return [area, area];
+    return [null, atMost === null ? RETICLE_LIMIT_MM2 : Math.min(atMost, RETICLE_LIMIT_MM2)];
+  }
+
+  function regions(device, rule) {
+    checkRule(rule);
+    var metrics = export_metrics(device);
+    var low = metrics.tpp[0], high = metrics.tpp[1];
+    var bounds = areaBounds(device);
+    var area = bounds[0], largest = bounds[1];
+    var densityLines = thresholds(rule, "performance_density");
+    var tppCuts = thresholds(rule, "tpp").concat(densityLines.map(function (v) { return v * largest; }));
+    var ioLines = thresholds(rule, "io_bandwidth_gbs");
+    var io = metrics.io_bandwidth_gbs;
+    var ioValues = ioLines.length ? probes(io[0], io[1], ioLines).map(function (p) { return p[0]; }) : [io[0]];
+    function classesAt(value) {
+      var densities;
+      if (area !== null) densities = [value / area];
+      else if (!densityLines.length) densities = [value / largest];
+      else densities = probes(value / largest, Infinity, densityLines).map(function (p) { return p[0]; });
+      var found = {};
+      densities.forEach(function (density) {
+        ioValues.forEach(function (v) {
+          var m = Object.assign({}, metrics, {
+            tpp: [value, value], performance_density: [density, density], io_bandwidth_gbs: [v, v]
+          });
+          found[decideResult(m, rule)] = true;
+        });
+      });
+      return found;
+    }
+    return probes(low, high, tppCuts).map(function (p) { return [p[1], p[2], classesAt(p[0])]; });
+  }
+
+  /** Every class some TPP the data allows would give, least controlled first. */
+  function possible_classes(device, rule) {
+    if (export_metrics(device).tpp_deciding === null) return ["unknown"];
+    var found = {};
+    regions(device, rule).forEach(function (r) { Object.keys(r[2]).forEach(function (c) { found[c] = true; }); });
+    return EXPORT_CLASSES.filter(function (name) { return found[name]; });
+  }
+
+  /** classify_explain plus every possible class and the answer in words ("3A090.a or 3A090.b"). */
+  function export_answer(device, rule) {
+    var report = classify_explain(device, rule);
+    var decided = report.result !== "unknown";
+    var possible = decided ? [report.result] : possible_classes(device, rule);
+    var controlled = possible.filter(function (c) { return c !== "not-controlled" && c !== "unknown"; });
+    var allControlled = controlled.length > 0 && controlled.length === possible.length;
+    if (!decided && report.at_least === null && allControlled) report.at_least = controlled[0];
+    var answer = report.result;
+    if (!decided && allControlled) {
+      answer = controlled.slice().reverse().join(" or ");
+      if (controlled.length > 1) {
+        report.reason = "controlled as " + answer + " for every value the published figures allow; which " +
+          "of them stays open: " + missing_words(report.missing);
+      }
+    }
+    report.possible = possible;
+    report.answer = answer;
+    return report;
   }
 
   /* ---------- device figures (xpuref.calc._device) ---------- */
@@ -1268,6 +1518,7 @@
     training_state_parts: training_state_parts,
     training_state_bytes: training_state_bytes,
     activation_bytes_per_layer: activation_bytes_per_layer,
+    training_extra_bytes: training_extra_bytes,
     gemm_intensity: gemm_intensity,
     ridge_point: ridge_point,
     attainable_flops: attainable_flops,
@@ -1275,10 +1526,12 @@
     gemm_bytes: gemm_bytes,
     bound_by: bound_by,
     gpu_hours: gpu_hours,
+    expected_experts: expected_experts,
     llm_inference: llm_inference,
     kv_bytes_per_token: kv_bytes_per_token,
     kv_sequence_bytes: kv_sequence_bytes,
     kv_capacity: kv_capacity,
+    kv_tokens_in: kv_tokens_in,
     training_flops_per_token: training_flops_per_token,
     model_flops_per_token: model_flops_per_token,
     mfu: mfu,
@@ -1288,6 +1541,9 @@
     export_metrics: export_metrics,
     classify: classify,
     classify_explain: classify_explain,
+    possible_classes: possible_classes,
+    export_answer: export_answer,
+    missing_words: missing_words,
     device_derived: device_derived,
     gb_to_gib: gb_to_gib,
     gib_to_gb: gib_to_gb,

@@ -31,15 +31,17 @@ from xpuref.calc._export import (
     device_tpp,
     export_metrics,
     fold_condition,
+    missing_words,
     performance_density,
     tpp,
 )
-from xpuref.calc._export_bounds import possible_classes, tpp_bounds_for_classes
+from xpuref.calc._export_bounds import export_answer, possible_classes, tpp_bounds_for_classes
 from xpuref.calc._layers import Conv2dCost, conv2d, conv_output_size, linear
-from xpuref.calc._llm import llm_inference
+from xpuref.calc._llm import expected_experts, llm_inference
 from xpuref.calc._memory import (
     activation_bytes_per_layer,
     kv_cache_bytes,
+    training_extra_bytes,
     training_state_bytes,
     training_state_parts,
     weights_bytes,
@@ -58,6 +60,7 @@ from xpuref.calc._presets import MODEL_KINDS, model_cost, preset_transformer
 from xpuref.calc._results import (
     ClassOutcome,
     DeviceDerived,
+    ExportAnswer,
     ExportMetrics,
     ExportReport,
     Interval,
@@ -73,7 +76,7 @@ from xpuref.calc._roofline import (
     ridge_point,
     roofline_time,
 )
-from xpuref.calc._serving import kv_bytes_per_token, kv_capacity, kv_sequence_bytes
+from xpuref.calc._serving import kv_bytes_per_token, kv_capacity, kv_sequence_bytes, kv_tokens_in
 from xpuref.calc._system import system_totals
 from xpuref.calc._training import megatron_iteration_flops, training_flops, training_time
 from xpuref.calc._transformer import (
@@ -107,6 +110,7 @@ __all__ = [
     "Conv2dCost",
     "Cost",
     "DeviceDerived",
+    "ExportAnswer",
     "ExportMetrics",
     "ExportReport",
     "Interval",
@@ -130,6 +134,8 @@ __all__ = [
     "device_export_classes",
     "device_tpp",
     "dtype_bytes",
+    "expected_experts",
+    "export_answer",
     "export_metrics",
     "flops_to_tflops",
     "fold_condition",
@@ -143,12 +149,14 @@ __all__ = [
     "kv_cache_bytes",
     "kv_capacity",
     "kv_sequence_bytes",
+    "kv_tokens_in",
     "linear",
     "link_raw_gbs",
     "llm_inference",
     "megatron_iteration_flops",
     "memory_bandwidth_gbs",
     "mfu",
+    "missing_words",
     "model_cost",
     "model_flops_per_token",
     "performance_density",
@@ -162,6 +170,7 @@ __all__ = [
     "tflops_to_flops",
     "tpp",
     "tpp_bounds_for_classes",
+    "training_extra_bytes",
     "training_flops",
     "training_flops_per_token",
     "training_state_bytes",

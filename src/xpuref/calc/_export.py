@@ -26,7 +26,7 @@ the reticle limit bounds it from above, so performance density is at least TPP /
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -45,6 +45,7 @@ __all__ = [
     "device_tpp",
     "export_metrics",
     "fold_condition",
+    "missing_words",
     "performance_density",
     "tpp",
 ]
@@ -331,6 +332,42 @@ def _open_fields(metrics: Mapping[str, Any], rule: Mapping[str, Any]) -> list[st
     return fields
 
 
+#: Plain words for the inputs a rule may lack (never a field path on a page).
+_FIELD_WORDS = {
+    "die_area_mm2": "die area is not published",
+    "interconnect.scale_up_bandwidth_gbs": "the chip-to-chip link bandwidth is not published",
+    "interconnect.host_bandwidth_gbs": "the host link bandwidth is not published",
+}
+
+
+def missing_words(fields: Sequence[str]) -> str:
+    """Say which quantities are missing in words: 'the INT4 matrix rate is not published; ...'."""
+    if isinstance(fields, str) or not all(isinstance(field, str) for field in fields):
+        raise ValueError(f"fields must be a list of field names, got {fields!r}")
+    rates = []
+    others = []
+    for field in fields:
+        if field.startswith("peak_dense."):
+            fmt, _, kind = field.split(".", 1)[1].partition("_")
+            rates.append(fmt.upper() + (" matrix" if kind == "matrix" else " vector"))
+        else:
+            others.append(_FIELD_WORDS.get(field, f"{field.replace('_', ' ')} is not published"))
+    phrases = []
+    if len(rates) == 1:
+        phrases.append(f"the {rates[0]} rate is not published")
+    elif rates:
+        phrases.append(f"the {', '.join(rates[:-1])} and {rates[-1]} rates are not published")
+    return "; ".join(phrases + others) or "a figure it needs is not published"
+
+
+def _exclusion_words(rule: Mapping[str, Any], exclusion_id: str | None) -> str:
+    """An exclusion in words: its summary where the rule gives one."""
+    for item in rule.get("exclusions") or []:
+        if str(item.get("id", "")) == exclusion_id and item.get("summary"):
+            return "an exclusion applies: " + " ".join(str(item["summary"]).split())
+    return "an exclusion applies"
+
+
 def _finite(value: float) -> float | None:
     """A bound for JSON: None stands for 'no upper bound'."""
     return None if value == _INF else value
@@ -377,9 +414,9 @@ def classify_explain(device: Mapping[str, Any], rule: Mapping[str, Any]) -> Expo
     report["classes"] = decision.classes
     report["result"] = decision.result
     report["at_least"] = decision.at_least
-    missing = ", ".join(report["missing"]) or "more data"
+    missing = missing_words(report["missing"])
     if decision.applied is not None:
-        report["reason"] = f"exclusion {decision.applied} applies"
+        report["reason"] = _exclusion_words(rule, decision.applied)
     elif decision.result != "unknown":
         met = decision.result != "not-controlled"
         report["reason"] = (
@@ -387,17 +424,17 @@ def classify_explain(device: Mapping[str, Any], rule: Mapping[str, Any]) -> Expo
         )
     elif decision.at_least is not None:
         report["reason"] = (
-            f"meets {decision.at_least} at least, but {decision.undecided or 'an exclusion'} "
-            f"stays open without {missing}"
+            f"meets {decision.at_least} at least; whether it meets "
+            f"{decision.undecided or 'an exclusion'} stays open: {missing}"
         )
     elif decision.met is not None:
         report["reason"] = (
             f"meets the conditions of {decision.met} unless an exclusion applies, which stays "
-            f"open without {missing}"
+            f"open: {missing}"
         )
     else:
         report["reason"] = (
-            f"{decision.undecided or 'an exclusion'} cannot be decided without {missing}"
+            f"whether it meets {decision.undecided or 'an exclusion'} cannot be decided: {missing}"
         )
     return report
 

@@ -17,12 +17,15 @@ from xpuref.calc._export import (
     _finite,
     area_bounds,
     check_rule,
+    classify_explain,
     decide,
     export_metrics,
+    missing_words,
     rule_leaves,
 )
+from xpuref.calc._results import ExportAnswer
 
-__all__ = ["possible_classes", "tpp_bounds_for_classes"]
+__all__ = ["export_answer", "possible_classes", "tpp_bounds_for_classes"]
 
 
 def _thresholds(rule: Mapping[str, Any], metric: str) -> list[float]:
@@ -125,3 +128,29 @@ def tpp_bounds_for_classes(
     if not kept:
         return None
     return min(b for b, _ in kept), _finite(max(t for _, t in kept))
+
+
+def export_answer(device: Mapping[str, Any], rule: Mapping[str, Any]) -> ExportAnswer:
+    """classify_explain plus what a reader acts on: every possible class and the answer in words.
+
+    ``possible`` lists every class some value the data allows gives (least controlled first);
+    ``at_least`` is the least controlled of them when all are controlled; ``answer`` is the
+    decided class, or "3A090.a or 3A090.b" (most controlled first) when every possible class
+    is controlled, else "unknown"; the reason then says which class is open and why, in words.
+    """
+    report = classify_explain(device, rule)
+    decided = report["result"] != "unknown"
+    possible = [report["result"]] if decided else possible_classes(device, rule)
+    controlled = [c for c in possible if c not in ("not-controlled", "unknown")]
+    all_controlled = bool(controlled) and len(controlled) == len(possible)
+    if not decided and report["at_least"] is None and all_controlled:
+        report["at_least"] = controlled[0]
+    answer = report["result"]
+    if not decided and all_controlled:
+        answer = " or ".join(reversed(controlled))
+        if len(controlled) > 1:
+            report["reason"] = (
+                f"controlled as {answer} for every value the published figures allow; which "
+                f"of them stays open: {missing_words(report['missing'])}"
+            )
+    return ExportAnswer(**report, possible=possible, answer=answer)

@@ -18,6 +18,14 @@ Recomputation in Large Transformer Models", Table 2), which assumes 16-bit activ
     none       sbh (10 + 24/t + 5as/(ht))      with sequence parallel: sbh/t (34 + 5as/h)
     selective  sbh (10 + 24/t)                 with sequence parallel: 34 sbh/t
     full       2 sbh (the layer input only)    with sequence parallel: 2 sbh/t
+
+Two more terms are named apart (training_extra_bytes): the logits, s x b x vocab values in the
+compute dtype (split over the tensor-parallel ranks, as vocabulary-parallel heads do), plus
+the fp32 copy the loss keeps where frameworks upcast logits for the softmax cross-entropy;
+and the working memory of recomputation: while one layer's backward runs, its activations are
+rebuilt, i.e. one layer's bytes with only the attention core recomputed (the selective row,
+which is also what a fused FlashAttention-style kernel keeps) less what recomputation stores.
+It is zero without recomputation and with selective recomputation.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from xpuref.calc._validate import check_choice, check_count, check_number
 __all__ = [
     "activation_bytes_per_layer",
     "kv_cache_bytes",
+    "training_extra_bytes",
     "training_state_bytes",
     "training_state_parts",
     "weights_bytes",
@@ -143,3 +152,36 @@ def activation_bytes_per_layer(
     if sequence_parallel:
         return sbh / t * (34.0 + attention)
     return sbh * (10.0 + 24.0 / t + attention / t)
+
+
+def training_extra_bytes(
+    seq: int,
+    batch: int,
+    hidden: int,
+    heads: int,
+    vocab: int,
+    *,
+    tp: int = 1,
+    sequence_parallel: bool = False,
+    recompute: str = "none",
+    compute_dtype: str = "bf16",
+    fp32_loss: bool = True,
+) -> dict[str, float]:
+    """Return the logits, the loss's fp32 copy and recomputation's working memory, in bytes."""
+    v = check_count("vocab", vocab)
+    if not isinstance(fp32_loss, bool):
+        raise ValueError(f"fp32_loss must be True or False, got {fp32_loss!r}")
+    mode = check_choice("recompute", recompute, ("none", "selective", "full"))
+    stored = activation_bytes_per_layer(
+        seq, batch, hidden, heads, tp=tp, sequence_parallel=sequence_parallel, recompute=mode
+    )
+    rebuilt = activation_bytes_per_layer(
+        seq, batch, hidden, heads, tp=tp, sequence_parallel=sequence_parallel,
+        recompute="selective",
+    )  # fmt: skip
+    values = float(seq * batch * v) / tp
+    return {
+        "logits": values * dtype_bytes(compute_dtype, name="compute_dtype"),
+        "loss_copy": values * 4.0 if fp32_loss else 0.0,
+        "recompute_working": max(0.0, rebuilt - stored),
+    }

@@ -7,7 +7,9 @@ attention width (heads x head size) x sequence length for the two attention matm
 full sequence. model_flops_per_token gives the same count layer by layer from a model's shape
 (3 x 2 x its forward MACs per token, LM head and experts run included).
 
-MFU = model FLOPs per token x tokens per second / (devices x dense peak per device).
+MFU = model FLOPs per token x tokens per second / (devices x dense peak per device). A run
+that prints its achieved model FLOP/s per device (Megatron-LM's "TFLOP/s/GPU", NeMo,
+torchtitan) gives it as achieved_flops instead of a throughput: MFU is then that over the peak.
 HFU counts the FLOPs the hardware actually ran: with full activation recomputation every
 forward is run twice, so hardware FLOPs are 4/3 of the model FLOPs. Utilisation above 100 %
 is impossible; it is refused with the usual cause named (a peak from the wrong device,
@@ -42,9 +44,19 @@ def model_flops_per_token(cfg: TransformerConfig | Mapping[str, Any], seq: int) 
 
 
 def _throughput(
-    tokens_per_s: float | None, step_seconds: float | None, batch_tokens: float | None
+    tokens_per_s: float | None,
+    step_seconds: float | None,
+    batch_tokens: float | None,
+    achieved: tuple[float | None, float, int] = (None, 1.0, 1),
 ) -> float:
-    """Return tokens per second from a rate, or from a step time and the tokens per step."""
+    """Return tokens per second from a rate, a step time and tokens per step, or FLOP/s."""
+    achieved_flops, work, count = achieved
+    if achieved_flops is not None:
+        if tokens_per_s is not None or step_seconds is not None or batch_tokens is not None:
+            raise ValueError(
+                "achieved_flops is given with tokens_per_s, step_seconds or batch_tokens: give one"
+            )
+        return check_number("achieved_flops", achieved_flops) * count / work
     if tokens_per_s is not None:
         if step_seconds is not None or batch_tokens is not None:
             raise ValueError("tokens_per_s is given with step_seconds or batch_tokens: give one")
@@ -68,12 +80,13 @@ def mfu(
     batch_tokens: float | None = None,
     devices: int = 1,
     recompute: str = "none",
+    achieved_flops: float | None = None,
 ) -> dict[str, float]:
-    """MFU and HFU of a run: tokens/s over all devices against devices x dense peak."""
+    """MFU and HFU of a run: tokens/s over all devices (or model FLOP/s per device) vs peak."""
     work = check_number("flops_per_token", flops_per_token)
     peak = check_number("peak_flops", peak_flops)
-    rate = _throughput(tokens_per_s, step_seconds, batch_tokens)
     count = check_count("devices", devices)
+    rate = _throughput(tokens_per_s, step_seconds, batch_tokens, (achieved_flops, work, count))
     mode = check_choice("recompute", recompute, ("none", "full"))
     hardware = work * (4.0 / 3.0 if mode == "full" else 1.0)
     per_device = work * rate / count

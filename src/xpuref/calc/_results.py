@@ -12,6 +12,7 @@ from typing import Literal, TypedDict
 __all__ = [
     "ClassOutcome",
     "DeviceDerived",
+    "ExportAnswer",
     "ExportMetrics",
     "ExportReport",
     "Interval",
@@ -69,6 +70,14 @@ class ExportReport(TypedDict):
     reason: str
 
 
+class ExportAnswer(ExportReport):
+    """A report with what a reader acts on: every class the data leaves possible (least
+    controlled first) and the answer in words ("3A090.a or 3A090.b" when all are controlled)."""
+
+    possible: list[str]
+    answer: str
+
+
 class DeviceDerived(TypedDict):
     """Figures derived from one device's stated ones (rates in TFLOPS/TOPS, per chip)."""
 
@@ -82,7 +91,8 @@ class DeviceDerived(TypedDict):
 
 
 class LlmEstimate(TypedDict):
-    """An LLM serving estimate: memory, fit, and prefill/decode lower-bound times (SI units)."""
+    """An LLM serving estimate: memory, fit or shortfall, and prefill/decode lower-bound times
+    (SI units); the times, rates and bounds are None when the model does not fit."""
 
     params: int
     weights: float
@@ -92,11 +102,16 @@ class LlmEstimate(TypedDict):
     weights_per_device: float
     kv_cache_per_device: float
     fits: Literal["yes", "no"] | None
+    shortfall_bytes: float | None
+    #: Distinct routed experts a decode step touches per MoE layer (None for a dense model).
+    experts_touched: float | None
+    decode_weights_read: float
+    decode_bytes: float
     decode_flops: float
-    decode_seconds: float
-    decode_tokens_per_s: float
-    decode_tokens_per_s_seq: float
-    decode_bound: str
     prefill_flops: float
-    prefill_seconds: float
-    prefill_bound: str
+    decode_seconds: float | None
+    decode_tokens_per_s: float | None
+    decode_tokens_per_s_seq: float | None
+    decode_bound: str | None
+    prefill_seconds: float | None
+    prefill_bound: str | None

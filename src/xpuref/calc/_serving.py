@@ -27,7 +27,7 @@ from xpuref.calc._dtypes import dtype_bytes
 from xpuref.calc._transformer import TransformerConfig, transformer_config, transformer_params
 from xpuref.calc._validate import check_count, check_number
 
-__all__ = ["kv_bytes_per_token", "kv_capacity", "kv_sequence_bytes"]
+__all__ = ["kv_bytes_per_token", "kv_capacity", "kv_sequence_bytes", "kv_tokens_in"]
 
 
 def _layer_token_elements(config: TransformerConfig, tp: int) -> int:
@@ -120,3 +120,26 @@ def kv_capacity(
         "max_sequences": math.floor(concurrency),
         "fits": "yes" if concurrency >= 1 else "no",
     }
+
+
+def kv_tokens_in(
+    cfg: TransformerConfig | Mapping[str, Any],
+    kv_memory_bytes: float,
+    kv_dtype: str = "bf16",
+    *,
+    tp: int = 1,
+    block_size: int = 16,
+) -> int:
+    """Return the KV-cache tokens a reported KV memory holds on each of tp devices.
+
+    Reads an engine log backwards: vLLM's "Available KV cache memory" (or SGLang's K plus V
+    size, with block_size 1) split into whole blocks of block_size tokens over every layer.
+    """
+    config = transformer_config(cfg)
+    memory = check_number("kv_memory_bytes", kv_memory_bytes)
+    t = check_count("tp", tp)
+    block = check_count("block_size", block_size)
+    per_token = (
+        config.layers * _layer_token_elements(config, t) * dtype_bytes(kv_dtype, name="kv_dtype")
+    )
+    return math.floor(memory / (block * per_token)) * block

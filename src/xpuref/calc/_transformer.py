@@ -29,6 +29,7 @@ from xpuref.calc._validate import check_choice, check_count
 
 __all__ = [
     "TransformerConfig",
+    "routed_expert_params",
     "transformer_config",
     "transformer_forward",
     "transformer_params",
@@ -271,6 +272,13 @@ def _router_params(cfg: TransformerConfig) -> int:
     if cfg.experts == 1:
         return 0
     return cfg.hidden * cfg.experts + (cfg.experts if cfg.bias else 0)
+
+
+def routed_expert_params(cfg: TransformerConfig) -> int:
+    """Return the parameters of one routed expert (zero for a dense model)."""
+    if cfg.experts == 1:
+        return 0
+    return _mlp_params(cfg, int(cfg.expert_ffn or 0))
 
 
 def transformer_params(cfg: TransformerConfig, *, active: bool = False) -> int:

@@ -15,7 +15,7 @@ from xpuref.data.measured_checks import load_measured
 from xpuref.data.measurements import Bound, Measurement, MeasurementsFile
 from xpuref.data.presets import ModelPreset, PresetsFile
 from xpuref.data.problems import DataError, Problem
-from xpuref.data.published import PublishedFile, Statement
+from xpuref.data.published import LicenceEvent, PublishedFile, Statement
 from xpuref.data.publishers import PublishersFile, Registry
 from xpuref.data.rule_checks import check_rules
 from xpuref.data.rules import ExportRule, RulesFile
@@ -46,6 +46,8 @@ class Dataset:
     rules: tuple[ExportRule, ...]
     presets: dict[str, ModelPreset]
     published: tuple[Statement, ...] = ()
+    #: Licence requirements placed on named parts, dated, beside their 3A090 class.
+    licences: tuple[LicenceEvent, ...] = ()
     systems: dict[str, System] = field(default_factory=dict)
     system_files: dict[str, str] = field(default_factory=dict)
     measurements: tuple[Measurement, ...] = ()
@@ -124,14 +126,14 @@ def _published(
     rules_file: tuple[RulesFile, SourceFile] | None,
     locations: dict[str, tuple[str, int]],
     problems: list[Problem],
-) -> tuple[Statement, ...]:
+) -> tuple[tuple[Statement, ...], tuple[LicenceEvent, ...]]:
     """Load export_published.yaml (optional) and check the devices and rules it names."""
     path = root / "export_published.yaml"
     if not path.exists():
-        return ()
+        return (), ()
     loaded = load_model(PublishedFile, path, root, problems, registry=registry)
     if loaded is None:
-        return ()
+        return (), ()
     parsed, src = loaded
     rule_ids = {r.id for r in rules_file[0].rules} if rules_file else None
     for i, statement in enumerate(parsed.statements):
@@ -144,7 +146,12 @@ def _published(
             locations[f"published/{statement.id}/{device}"] = (src.name, src.lines.line_of(where))
             if devices and device not in devices:
                 problems.append(problem_at(src, where, f"unknown device id '{device}'"))
-    return tuple(parsed.statements)
+    for i, event in enumerate(parsed.licences):
+        for j, device in enumerate(event.devices):
+            if devices and device not in devices:
+                where = ("licences", i, "devices", j)
+                problems.append(problem_at(src, where, f"unknown device id '{device}'"))
+    return tuple(parsed.statements), tuple(parsed.licences)
 
 
 def _measurements(
@@ -235,7 +242,7 @@ def load_dataset(root: Path) -> Dataset:
     if rules_file is not None:
         problems += check_rules(rules_file[0].rules, rules_file[1])
     locations: dict[str, tuple[str, int]] = {}
-    published = _published(root, registry, found.devices, rules_file, locations, problems)
+    published, licences = _published(root, registry, found.devices, rules_file, locations, problems)
     measurements, bounds = _measurements(
         root, registry, presets_file[0].models if presets_file else {}, found.devices, problems
     )
@@ -254,6 +261,7 @@ def load_dataset(root: Path) -> Dataset:
         rules=tuple(rules_file[0].rules),
         presets=dict(presets_file[0].models),
         published=published,
+        licences=licences,
         systems=systems.systems,
         system_files=systems.files,
         measurements=measurements,

@@ -111,6 +111,22 @@ class Matmul(Strict):
     measured_tflops: Positive
 
 
+class MoeDecode(Strict):
+    """A measured decode speed of a mixture of experts, against the roofline bound of its step."""
+
+    kind: Literal["moe_decode"]
+    model: PresetName
+    engine: Engine
+    device: Slug
+    precision: RateKey
+    devices: Count
+    batch: Count
+    context: Count
+    weights_dtype: KvDtype = "fp8"
+    kv_dtype: KvDtype = "bf16"
+    measured_tokens_per_s_seq: Positive
+
+
 class KvTokensCase(KvTokens, _Case):
     """A kv_tokens case."""
 
@@ -127,12 +143,17 @@ class MatmulCase(Matmul, _Case):
     """A matmul case."""
 
 
+class MoeDecodeCase(MoeDecode, _Case):
+    """A moe_decode case."""
+
+
 Measurement = Annotated[
-    KvTokensCase | KvFromMemoryCase | MfuCase | MatmulCase, Field(discriminator="kind")
+    KvTokensCase | KvFromMemoryCase | MfuCase | MatmulCase | MoeDecodeCase,
+    Field(discriminator="kind"),
 ]
 
 #: The kinds of case, in the order the accuracy page lists them.
-KINDS: tuple[str, ...] = ("kv_tokens", "kv_tokens_from_memory", "mfu", "matmul")
+KINDS: tuple[str, ...] = ("kv_tokens", "kv_tokens_from_memory", "mfu", "matmul", "moe_decode")
 
 
 class Bound(Strict):
@@ -146,5 +167,7 @@ class Bound(Strict):
 class MeasurementsFile(Strict):
     """The whole measurements.yaml."""
 
-    bounds: dict[Literal["kv_tokens", "kv_tokens_from_memory", "mfu", "matmul"], Bound]
+    bounds: dict[
+        Literal["kv_tokens", "kv_tokens_from_memory", "mfu", "matmul", "moe_decode"], Bound
+    ]
     measurements: Annotated[list[Measurement], Field(min_length=1, max_length=10_000)]

@@ -238,11 +238,19 @@ class Published(Strict):
     gmacs: Annotated[float, Field(gt=0, le=1e9)] | None = None
 
 
+class Release(Strict):
+    """The number format the model's makers released its weights in, and where they say so."""
+
+    weights_dtype: Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
+    source: Page
+
+
 class ModelPreset(Strict):
     """One preset: title, architecture, published counts and the pages they were read on.
 
     ``source`` backs the published counts; ``shape_source``, where given, is the page the
-    architecture fields were read on (when the count's page does not list them).
+    architecture fields were read on (when the count's page does not list them); ``release``,
+    where given, the format the weights were published in (calculators start from it).
     """
 
     title: Text
@@ -250,6 +258,7 @@ class ModelPreset(Strict):
     published: Published = Published()
     source: Page
     shape_source: Page | None = None
+    release: Release | None = None
 
     def plain(self) -> dict[str, Any]:
         """The preset as plain data (title, architecture, published counts, source)."""

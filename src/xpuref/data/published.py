@@ -8,7 +8,7 @@ from pydantic import Field, field_validator
 
 from xpuref.data.base import LongText, Page, PartialDate, Slug, Strict, Text, check_date
 
-__all__ = ["PublishedFile", "Statement"]
+__all__ = ["LicenceEvent", "PublishedFile", "Statement"]
 
 ExportClass = Literal["not-controlled", "3A090", "3A090.a", "3A090.b"]
 
@@ -33,7 +33,29 @@ class Statement(Strict):
         return value
 
 
+class LicenceEvent(Strict):
+    """A dated licence requirement (or its change) that a government placed on named parts.
+
+    These sit beside the 3A090 class and do not change it: a part outside 3A090 can still need
+    a licence that a government imposed on it by name.
+    """
+
+    id: Slug
+    date: PartialDate
+    summary: LongText
+    devices: Annotated[list[Slug], Field(min_length=1, max_length=100)]
+    source: Page
+
+    @field_validator("date")
+    @classmethod
+    def _real_date(cls, value: str) -> str:
+        """Require a real date that is not in the future."""
+        check_date(value, not_after_today=True)
+        return value
+
+
 class PublishedFile(Strict):
     """The whole export_published.yaml."""
 
     statements: list[Statement]
+    licences: list[LicenceEvent] = []

@@ -27,7 +27,7 @@ from xpuref.calc import (
     tflops_to_flops,
 )
 from xpuref.data.dataset import Dataset
-from xpuref.views.derive import calc_input
+from xpuref.views.derive import calc_input, published_bounds
 from xpuref.views.host_link import pcie_rates
 
 __all__ = [
@@ -576,6 +576,29 @@ def _export(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
         for rule in rules:
             cases.ok("classify", device, rule)
             cases.ok("classify_explain", device, rule)
+            cases.ok("possible_classes", device, rule)
+            cases.ok("export_answer", device, rule)
+    # The export calculator's records (published statements narrowing TPP, as on the pages).
+    pcie = pcie_rates(ds)
+    for item in ds.sorted_devices():
+        record = calc_input(item, ds.architectures.get(item.architecture), pcie)
+        bounds = published_bounds(item, ds)
+        if bounds is not None:
+            record["tpp_min"] = bounds[0]
+            if bounds[1] is not None:
+                record["tpp_max"] = bounds[1]
+        for rule in rules:
+            cases.ok("export_answer", record, rule)
+    for fields in (
+        [],
+        ["peak_dense.int4_matrix", "die_area_mm2"],
+        ["peak_dense.fp64", "peak_dense.fp8_matrix", "interconnect.host_bandwidth_gbs"],
+    ):
+        cases.ok("missing_words", fields)  # fmt: skip
+    cases.bad("fields", "missing_words", "die_area_mm2")
+    cases.bad("fields", "missing_words", [1])
+    cases.bad("rule", "possible_classes", {"peak_dense": {"fp16": 1.0}}, {"id": "x"})
+    cases.bad("rule", "export_answer", {"peak_dense": {"fp16": 1.0}}, {"id": "x"})
     cases.bad("supported_rates", "export_metrics", {"peak_dense": {}, "supported_rates": "all"})
     cases.bad("rate_ceilings", "export_metrics", {"peak_dense": {}, "rate_ceilings": "x"})
     cases.bad(
@@ -654,6 +677,17 @@ def _twins(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
             peak_flops=rng.uniform(1e14, 2e15), bandwidth=rng.uniform(5e11, 8e12),
             memory_bytes=rng.choice((None, 80 * 2**30)),
         )  # fmt: skip
+        for batch in (1, 7, 256):  # MoE decode reads only the experts a batch touches
+            cases.ok(
+                "llm_inference", cfg, batch=batch, context=4096, weights_dtype="fp8",
+                kv_dtype="bf16", peak_flops=8 * 989e12, bandwidth=8 * 4.8e12,
+                memory_bytes=rng.choice((8 * 141 * 2**30, 24 * 2**30)),
+            )  # fmt: skip
+    spreads = ((256, 8, 1), (256, 8, 64), (128, 8, 4096), (8, 2, 3), (64, 6, 2**40))
+    for experts, top_k, tokens in spreads:
+        cases.ok("expected_experts", experts, top_k, tokens)
+    cases.bad("top_k", "expected_experts", 8, 9, 1)
+    cases.bad("tokens", "expected_experts", 8, 2, 0)
     base = _config(decoders[0])
     for arch in decoders:
         heads, kv = int(arch["heads"]), int(arch.get("kv_heads") or arch["heads"])
@@ -693,6 +727,14 @@ def _twins(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
     cases.bad("params", "training_flops", 1e-300, 1e12)
     cases.bad("gpus", "gpu_hours", 1.0, 2**60)
     cases.bad("flops", "bound_by", 0.0, 0.0, 1e15, 1e12)
+    for mode in ("none", "selective", "full"):
+        for sp in (False, True):
+            cases.ok("training_extra_bytes", 262144, 1, 4096, 32, 128256, tp=8, recompute=mode,
+                     sequence_parallel=sp)  # fmt: skip
+    cases.ok("training_extra_bytes", 4096, 2, 5120, 40, 32000, fp32_loss=False,
+             compute_dtype="fp32")  # fmt: skip
+    cases.bad("vocab", "training_extra_bytes", 4096, 1, 4096, 32, 0)
+    cases.bad("fp32_loss", "training_extra_bytes", 4096, 1, 4096, 32, 1000, fp32_loss="yes")
     cases.bad("tp", "activation_bytes_per_layer", 2048, 1, 4096, 32, tp=3)
     cases.ok("activation_bytes_per_layer", 2048, 1, 4096, 32, tp=8)
 
@@ -721,7 +763,12 @@ def _serving(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
             kv_dtype=rng.choice(("bf16", "fp8")), block_size=rng.choice((1, 16, 64)),
             overhead_bytes=rng.choice((0.0, 2.5 * 2**30)),
         )  # fmt: skip
+    for cfg in decoders:
+        cases.ok("kv_tokens_in", cfg, 3.81 * 2**30)
+        cases.ok("kv_tokens_in", cfg, 152.88 * 2**30, "bf16", block_size=1)
     first = decoders[0]
+    cases.bad("kv_memory_bytes", "kv_tokens_in", first, 0)
+    cases.bad("kv_dtype", "kv_tokens_in", first, 1e9, "fp5")
     cases.ok("kv_capacity", first, memory_bytes=3.81 * 2**30, memory_fraction=1.0,
              weights_bytes=0, context=20000)  # fmt: skip
     cases.ok("kv_capacity", first, memory_bytes=1e9, context=4096)
@@ -788,6 +835,10 @@ def _utilisation(cases: _Cases, rng: random.Random, ds: Dataset) -> None:
         cases.bad("flops_per_token", "mfu", bad, peak_flops=1e15, tokens_per_s=1.0)
         cases.bad("peak_flops", "mfu", 1e9, peak_flops=bad, tokens_per_s=1.0)
     cases.bad("tokens_per_s", "mfu", 1e9, peak_flops=1e15)
+    cases.ok("mfu", 4.3e10, peak_flops=989.4e12, achieved_flops=400e12, devices=8)
+    cases.ok("mfu", 4.3e10, peak_flops=1153.5e12, achieved_flops=500e12, recompute="full")
+    cases.bad("achieved_flops", "mfu", 1e9, peak_flops=1e15, achieved_flops=0)
+    cases.bad("achieved_flops", "mfu", 1e9, peak_flops=1e15, achieved_flops=1e14, tokens_per_s=1.0)
     cases.bad("tokens_per_s", "mfu", 1e9, peak_flops=1e15, tokens_per_s=-1.0)
     cases.bad("tokens_per_s", "mfu", 1e9, peak_flops=1e15, tokens_per_s=1.0, step_seconds=1.0)
     cases.bad("batch_tokens", "mfu", 1e9, peak_flops=1e15, step_seconds=1.0)

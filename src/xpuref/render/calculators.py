@@ -22,6 +22,7 @@ from xpuref.render.inline_json import script_json
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.derive import calc_input, published_bounds
 from xpuref.views.host_link import pcie_rates
+from xpuref.views.lookup import lookup_maps
 from xpuref.views.measured import achieved_by_precision
 
 __all__ = [
@@ -96,6 +97,7 @@ def _presets(ds: Dataset) -> dict[str, dict[str, Any]]:
             "title": preset.title,
             "architecture": preset.architecture.plain(),
             "published_params": preset.published.params,
+            "weights_dtype": preset.release.weights_dtype if preset.release else None,
         }
         for name, preset in ds.presets.items()
     }
@@ -117,6 +119,7 @@ def _data(catalog: Dataset) -> dict[str, Any]:
             for d in catalog.sorted_devices()
         ],
         "presets": _presets(catalog),
+        "lookup": lookup_maps(catalog),
         "rules": catalog.rule_dicts(),
         "bit_lengths": calc.BIT_LENGTHS,
         "dtype_bytes": calc.DTYPE_BYTES,

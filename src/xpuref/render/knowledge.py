@@ -175,6 +175,12 @@ def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
             f"{check.statement.publisher} {check.statement.date} ({check.statement.rule}): "
             f"{' or '.join(check.statement.classes)}; computed {check.computed}, {verdict}"
         )
+    for event in sorted(catalog.licences, key=lambda e: e.date):
+        for device_id in event.devices:
+            published.setdefault(device_id, []).append(
+                f"Licence requirement, {event.date}: {' '.join(event.summary.split())} "
+                f"(source: {event.source.title})"
+            )
     rows = []
     for device in catalog.sorted_devices():
         detail = export_detail(device, catalog)
@@ -197,9 +203,9 @@ def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
 
 def _class_cell(found: Mapping[str, Any]) -> dict[str, str]:
     """One device's answer under one rule: class, and what decided it or leaves it open."""
-    result = str(found.get("result", ""))
+    result = str(found.get("answer", found.get("result", "")))
     why = str(found.get("reason", ""))
-    if found.get("at_least"):
+    if found.get("at_least") and result == "unknown":
         result = f"{result} ({found['at_least']} or higher)"
     tpp = found.get("tpp")
     if tpp is not None:

@@ -17,7 +17,13 @@ from xpuref.render.env import ENV as _ENV
 from xpuref.render.page_macros import expand_macros
 from xpuref.render.safetext import front_matter
 from xpuref.render.systems import device_systems
-from xpuref.views.catalog import catalog_facets, catalog_ranges, catalog_rows, rate_choices
+from xpuref.views.catalog import (
+    CatalogRow,
+    catalog_facets,
+    catalog_ranges,
+    catalog_rows,
+    rate_choices,
+)
 from xpuref.views.coverage import device_source_tiers
 from xpuref.views.derive import derived_for, export_detail
 from xpuref.views.export_view import export_rows
@@ -159,6 +165,9 @@ def device_page(
         canonical_url=canonical_device_url(site_url, device.id),
         extra_html=charts.device_section(device, catalog),
         export_rows=export_rows(device, catalog),
+        licences=sorted(
+            (e for e in catalog.licences if device.id in e.devices), key=lambda e: e.date
+        ),
         systems=device_systems(device.id, catalog, directory_urls),
         measured=measured_rows(catalog, device.id),
         compare_href=relative_url(
@@ -179,6 +188,15 @@ def _cell(value: float | None, note: str = "") -> dict[str, str]:
     return {"text": format_number(float(f"{value:.6g}")), "sort": repr(float(value)), "note": note}
 
 
+def _memory_cell(r: CatalogRow) -> dict[str, str]:
+    """The memory cell: a card's total, with chips x per-chip beside it where there are several."""
+    cell = _cell(r.memory_gb, "SRAM" if r.on_chip else "")
+    if r.chips > 1 and r.memory_per_chip_gb is not None:
+        per = format_number(float(f"{r.memory_per_chip_gb:.6g}"))
+        cell["text"] = f"{cell['text']} ({r.chips} × {per} per chip)"
+    return cell
+
+
 def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -> Markup:
     """The catalog table, linking each device relative to the page at ``from_url``."""
     found = catalog_rows(catalog)
@@ -190,7 +208,7 @@ def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -
                 "row": r,
                 "href": relative_url(from_url, page_url(f"devices/{r.id}.md", directory_urls)),
                 "color": colors.get(r.vendor, "#888888"),
-                "memory": _cell(r.memory_gb, "SRAM" if r.on_chip else ""),
+                "memory": _memory_cell(r),
                 "bandwidth": _cell(r.bandwidth_gbs, "SRAM" if r.on_chip else ""),
                 "rate": _cell(r.rates.get(HALF)),
                 "tdp": _cell(r.tdp_w),

@@ -39,6 +39,7 @@ KIND_TITLES: dict[str, str] = {
     "kv_tokens_from_memory": "KV-cache tokens from device memory",
     "mfu": "Model and hardware FLOPs utilization",
     "matmul": "Matrix multiply against the roofline bound",
+    "moe_decode": "Mixture-of-experts decode against the roofline bound of its step",
 }
 
 
@@ -89,12 +90,11 @@ def _row(case: Any, figure: str, unit: str, answer: float, published: float) -> 
 
 def _kv_tokens(ds: Dataset, case: Any) -> list[AccuracyRow]:
     """Tokens that fit in the KV memory an engine reported."""
-    found = calc.kv_capacity(
-        _config(ds, case.model), memory_bytes=case.kv_memory_gib * GIB, memory_fraction=1.0,
-        weights_bytes=0, tp=case.tp, block_size=case.block_size, kv_dtype=case.kv_dtype,
-        context=1,
+    tokens = calc.kv_tokens_in(
+        _config(ds, case.model), case.kv_memory_gib * GIB, case.kv_dtype, tp=case.tp,
+        block_size=case.block_size,
     )  # fmt: skip
-    return [_row(case, "KV-cache tokens", "tokens", found["tokens"], case.published_tokens)]
+    return [_row(case, "KV-cache tokens", "tokens", tokens, case.published_tokens)]
 
 
 def _kv_from_memory(ds: Dataset, case: Any) -> list[AccuracyRow]:
@@ -181,11 +181,29 @@ def _measured_matmul(ds: Dataset, record: MeasuredRecord, file: MeasuredFile) ->
     )
 
 
+def _moe_decode(ds: Dataset, case: Any) -> list[AccuracyRow]:
+    """The decode bound per sequence (only the experts a batch touches), against the measured."""
+    device = ds.devices[case.device]
+    peak = per_device_peaks(device)[case.precision] * 1e12 * case.devices
+    bandwidth = float(device.memory.bandwidth_gbs or 0) * 1e9 / device.visible_devices
+    found = calc.llm_inference(
+        _config(ds, case.model), batch=case.batch, context=case.context,
+        weights_dtype=case.weights_dtype, kv_dtype=case.kv_dtype, peak_flops=peak,
+        bandwidth=bandwidth * case.devices,
+    )  # fmt: skip
+    bound = found["decode_tokens_per_s_seq"]
+    if bound is None:  # the model does not fit: the case names the wrong devices
+        raise ValueError(f"{case.id}: {case.model} does not fit on {case.devices} x {device.id}")
+    return [_row(case, "decode tokens/s per sequence", "tokens/s", bound,
+                 case.measured_tokens_per_s_seq)]  # fmt: skip
+
+
 _RUNNERS = {
     "kv_tokens": _kv_tokens,
     "kv_tokens_from_memory": _kv_from_memory,
     "mfu": _mfu,
     "matmul": _matmul,
+    "moe_decode": _moe_decode,
 }
 
 

@@ -35,6 +35,11 @@ def marketed_gb(device: Device) -> float | None:
     return memory.capacity * _TO_MARKETED_GB[memory.capacity_unit]
 
 
+def _card_total(per_chip: float | None, chips: int) -> float | None:
+    """A card's (or package's) whole memory: what the filters and sort compare."""
+    return None if per_chip is None else per_chip * chips
+
+
 def _rate(device: Device, key: str) -> float | None:
     """A dense rate by key, or the larger of BF16/FP16 matrix for HALF."""
     if key == HALF:
@@ -57,6 +62,8 @@ class CatalogRow:
     search: str
     memory_gb: float | None
     memory_note: str
+    chips: int
+    memory_per_chip_gb: float | None
     bandwidth_gbs: float | None
     tdp_w: float | None
     rates: dict[str, float]
@@ -89,8 +96,10 @@ def catalog_rows(catalog: Dataset) -> list[CatalogRow]:
                 year=d.launch_year,
                 on_chip=memory.on_chip,
                 search=" ".join(names).casefold(),
-                memory_gb=marketed_gb(d),
+                memory_gb=_card_total(marketed_gb(d), d.chips_per_package),
                 memory_note=note,
+                chips=d.chips_per_package,
+                memory_per_chip_gb=marketed_gb(d),
                 bandwidth_gbs=memory.bandwidth_gbs,
                 tdp_w=d.power.tdp_w,
                 rates=rates,

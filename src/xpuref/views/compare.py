@@ -9,6 +9,7 @@ from typing import Any, Literal
 from xpuref.data.dataset import Dataset
 from xpuref.data.fields import RATES, SPEC_FIELDS
 from xpuref.views.figures._common import fmt
+from xpuref.views.lookup import lookup_maps
 from xpuref.views.numbers import format_number
 from xpuref.views.publish import device_record
 from xpuref.views.spec import sources_for
@@ -91,6 +92,13 @@ def _spec_rows() -> list[CompareRow]:
                 spec.path,
             )
         )
+        if spec.path == "memory.capacity":
+            rows.append(
+                CompareRow(
+                    "memory_gb_total", spec.group, "Memory, whole card or package (all chips)",
+                    "GB", spec.best, _path("memory_gb_total"), spec.path,
+                )
+            )  # fmt: skip
     return rows
 
 
@@ -248,4 +256,5 @@ def compare_payload(catalog: Dataset, link: Callable[[str], str]) -> dict[str, A
             for r in rows
         ],
         "devices": devices,
+        "lookup": lookup_maps(catalog),
     }

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from xpuref import calc
-from xpuref.calc import DeviceDerived, ExportReport
+from xpuref.calc import DeviceDerived, ExportAnswer, ExportReport
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Architecture, Device
 from xpuref.views.host_link import host_link_max_gbs, pcie_rates
@@ -91,12 +91,10 @@ def device_input(device: Device, ds: Dataset) -> dict[str, Any]:
     return calc_input(device, ds.architectures.get(device.architecture), pcie_rates(ds))
 
 
-class ExportDetail(ExportReport):
-    """A class as pages show it: calc's report, the statements that bounded TPP (their ids) and
-    every class the data leaves possible."""
+class ExportDetail(ExportAnswer):
+    """A class as pages show it: calc's answer and the statements that bounded TPP (their ids)."""
 
     bounded_by: list[str]
-    possible: list[str]
 
 
 def export_detail_data(device: Device, ds: Dataset) -> dict[str, ExportReport]:
@@ -144,31 +142,24 @@ def _published_bounds(device: Device, ds: Dataset) -> tuple[float, float | None,
 
 
 def _export(device: Device, ds: Dataset) -> dict[str, ExportDetail]:
-    """Per rule: the class from the figures, narrowed where published statements bound TPP."""
+    """Per rule: calc.export_answer on the figures, narrowed where published statements bound TPP.
+
+    The export calculator runs the same function on the same record (the page data carries
+    the narrowed TPP), so the two always agree.
+    """
     inp = device_input(device, ds)
-    reports = export_detail_data(device, ds)
-    bounded_by: list[str] = []
+    ids: list[str] = []
     bounds = published_bounds(device, ds)
     if bounds is not None:
-        low, high, ids = bounds
+        low, high, found_ids = bounds
         before = calc.export_metrics(inp)["tpp"]
         if low > before[0] or (high is not None and high < before[1]):
             inp = {**inp, "tpp_min": low, "tpp_max": high}
-            reports = calc.device_export(inp, ds.rule_dicts())
-            bounded_by = list(ids)
-    found: dict[str, ExportDetail] = {}
-    for rule in ds.rule_dicts():
-        report = reports[str(rule["id"])]
-        # A decided class holds for every TPP the data allows; only an open one needs the scan.
-        decided = report["result"] != "unknown"
-        possible = [report["result"]] if decided else calc.possible_classes(inp, rule)
-        detail = ExportDetail(**report, bounded_by=list(bounded_by), possible=possible)
-        found[str(rule["id"])] = detail
-        controlled = [c for c in detail["possible"] if c not in ("not-controlled", "unknown")]
-        open_class = detail["result"] == "unknown" and not detail["at_least"]
-        if open_class and controlled and len(controlled) == len(detail["possible"]):
-            detail["at_least"] = controlled[0]
-    return found
+            ids = list(found_ids)
+    return {
+        str(rule["id"]): ExportDetail(**calc.export_answer(inp, rule), bounded_by=list(ids))
+        for rule in ds.rule_dicts()
+    }
 
 
 def export_detail(device: Device, ds: Dataset) -> dict[str, ExportDetail]:
@@ -178,5 +169,5 @@ def export_detail(device: Device, ds: Dataset) -> dict[str, ExportDetail]:
 
 
 def export_for(device: Device, ds: Dataset) -> dict[str, str]:
-    """The device's class under each export-control rule in the data."""
-    return {rule: str(found["result"]) for rule, found in export_detail(device, ds).items()}
+    """Per rule, the class in words ("3A090.a or 3A090.b" where the letter is open)."""
+    return {rule: str(found["answer"]) for rule, found in export_detail(device, ds).items()}

@@ -146,13 +146,17 @@ def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
         rows.append(
             ExportRow(
                 rule=rule,
-                result=str(found["result"]),
-                at_least=found.get("at_least"),
+                result=str(found["answer"]),
+                at_least=found.get("at_least") if found["answer"] == "unknown" else None,
                 tpp=_tpp(found),
                 deciding=deciding,
                 density=density,
                 reason=_reason(found, ds),
-                missing=tuple(found.get("missing") or ()),
+                missing=tuple(
+                    calc.missing_words(found.get("missing") or []).split("; ")
+                    if found.get("missing")
+                    else ()
+                ),
                 interpretation=_interpretation(device, ds, key, found, rule in density_rules),
                 published=tuple(
                     _statement(c.statement) for c in statements if c.statement.rule == rule
@@ -168,7 +172,7 @@ def export_record(device: Device, ds: Dataset) -> dict[str, Any]:
     detail = export_detail(device, ds)
     return {
         rule: {
-            "class": found["result"],
+            "class": found["answer"],
             "at_least": found.get("at_least"),
             "tpp": found.get("tpp"),
             "tpp_max": found.get("tpp_high"),

@@ -35,6 +35,7 @@ __all__ = [
     "UnknownDeviceError",
     "device_names",
     "lookup_json",
+    "lookup_maps",
     "lookup_name",
     "name_index",
     "normalize_name",
@@ -91,6 +92,14 @@ def published_names(index: dict[str, dict[str, str]]) -> dict[str, str | list[st
     }
 
 
+def lookup_maps(ds: Dataset) -> dict[str, dict[str, str | list[str]]]:
+    """The two published name maps (names, compact) every device picker resolves against."""
+    return {
+        "names": published_names(name_index(ds)),
+        "compact": published_names(name_index(ds, compact=True)),
+    }
+
+
 def lookup_json(ds: Dataset) -> str:
     """The published lookup map: normalised names to SKU ids, and per-device peaks."""
     devices = {
@@ -109,8 +118,7 @@ def lookup_json(ds: Dataset) -> str:
             "tried when names has no entry"
         ),
         "units": "TFLOPS (floating point) or TOPS (integer), dense, per visible device",
-        "names": published_names(name_index(ds)),
-        "compact": published_names(name_index(ds, compact=True)),
+        **lookup_maps(ds),
         "devices": devices,
     }
     return json_document(payload)

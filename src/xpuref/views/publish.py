@@ -61,6 +61,8 @@ CSV_COLUMNS: tuple[str, ...] = (
     "memory_gb",
     "memory_unit",
     "memory_bytes",
+    "memory_gb_total",
+    "memory_bytes_total",
     "memory_type",
     "memory_bandwidth_gbs",
     "tdp_w",
@@ -79,6 +81,11 @@ CSV_COLUMNS: tuple[str, ...] = (
 def device_url(device_id: str) -> str:
     """Relative address of a device page, from the site root."""
     return f"devices/{device_id}/"
+
+
+def _times(value: float | None, count: int) -> float | None:
+    """A per-chip figure times the chips of a card (None stays None)."""
+    return None if value is None else value * count
 
 
 def device_record(device: Device, catalog: Dataset) -> dict[str, Any]:
@@ -122,6 +129,9 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "memory_gb": device.memory.capacity,
         "memory_unit": device.memory.capacity_unit,
         "memory_bytes": device.memory.capacity_bytes,
+        # A card or package of several chips: its whole memory beside the per-chip figure.
+        "memory_gb_total": _times(device.memory.capacity, device.chips_per_package),
+        "memory_bytes_total": _times(device.memory.capacity_bytes, device.chips_per_package),
         "memory_usable_bytes": device.memory.usable_bytes,
         "memory_on_chip": device.memory.on_chip,
         "memory_type": device.memory.type,

@@ -100,6 +100,11 @@ def _value_and_note(device: Device, path: str, value: object) -> tuple[str, str,
     """Shown value, unit override and note for fields that need more than the number."""
     if path == "memory.capacity":
         text, note = capacity_text(device.memory)
+        chips = device.chips_per_package
+        if chips > 1 and text and device.memory.capacity is not None:
+            number, unit = text.rsplit(" ", 1)
+            total = format_number(float(f"{device.memory.capacity * chips:.6g}"))
+            text = f"{total} {unit} in all ({chips} × {number} {unit} per chip)"
         return text, "", note
     if path == "chips_per_package" and value == 1:
         return "", "", ""

@@ -333,8 +333,8 @@ def test_an_open_exclusion_leaves_no_class_at_least() -> None:
     assert report["result"] == "unknown"
     assert report["at_least"] is None
     assert report["reason"] == (
-        "meets the conditions of 3A090.a unless an exclusion applies, which stays open without "
-        "peak_dense.fp8_matrix"
+        "meets the conditions of 3A090.a unless an exclusion applies, which stays open: "
+        "the FP8 matrix rate is not published"
     )
     assert possible_classes(device, rule) == ["not-controlled", "3A090.a"]
     # The same figures on a datacenter part leave no exclusion open: .a outright.

@@ -26,8 +26,6 @@ EXCLUDED: dict[str, str] = {
     "device_export_classes": "a Python mapping of classify over rules",
     "link_raw_gbs": "build-time only: it bounds a catalog device's unstated host link; no page "
     "calculator reads a link name (tests/unit/calc/test_calc_units.py covers it)",
-    "possible_classes": "build-time only: catalog pages narrow a class the data leaves open; no "
-    "page calculator does (tests/unit/calc/test_calc_export.py covers it)",
     "tpp_bounds_for_classes": "build-time only: published statements bound a catalog device's "
     "TPP; no page calculator reads them (tests/unit/calc/test_calc_export.py covers it)",
     **{

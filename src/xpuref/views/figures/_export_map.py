@@ -15,6 +15,7 @@ from xpuref.views.figures import _common as fig
 
 __all__ = [
     "CLASS_COLORS",
+    "CLASS_SYMBOLS",
     "Rect",
     "Region",
     "class_regions",
@@ -33,6 +34,17 @@ CLASS_COLORS: dict[str, str] = {
     "not-controlled": "#27ae60",
     "unknown": "#7f8c8d",
 }
+
+#: Marker shapes, so classes differ by shape as well as colour (a controlled class whose
+#: letter the data leaves open, "3A090.a or 3A090.b", gets its own shape).
+CLASS_SYMBOLS: dict[str, str] = {
+    "3A090": "square",
+    "3A090.a": "square",
+    "3A090.b": "diamond",
+    "not-controlled": "circle",
+    "unknown": "x",
+}
+_OPEN_CONTROLLED = ("#d35400", "triangle-up")
 
 _AXES = ("tpp", "performance_density")
 
@@ -241,7 +253,8 @@ def _rule_figure(
         verdict = export_for(device, catalog)[rule["id"]]
         spot = (round(density, 9), round(tpp, 9))
         spots.setdefault(verdict, {}).setdefault(spot, []).append(device)
-    for verdict in calc.EXPORT_CLASSES:
+    order = [*calc.EXPORT_CLASSES, *sorted(v for v in spots if v not in calc.EXPORT_CLASSES)]
+    for verdict in order:
         if verdict not in spots:
             continue
         points = []
@@ -256,9 +269,10 @@ def _rule_figure(
             ]
             lines += [("Same point", d.name) for d in devices[1:]]
             points.append((devices[0].id, density, tpp, fig.hover(devices[0].name, lines)))
-        data.append(
-            fig.scatter(f"{verdict} (device)", CLASS_COLORS.get(verdict, "#7f8c8d"), points)
-        )
+        color, symbol = _OPEN_CONTROLLED
+        if verdict in CLASS_COLORS:
+            color, symbol = CLASS_COLORS[verdict], CLASS_SYMBOLS[verdict]
+        data.append(fig.scatter(f"{verdict} (device)", color, points, symbol=symbol))
     layout = fig.base_layout(
         height=560,
         xaxis=fig.axis("Performance density (TPP per mm² of die)", log=True, range=x_range),
@@ -271,6 +285,8 @@ def _rule_figure(
 def export_map(catalog: Dataset, rules: list[dict[str, Any]] | None = None) -> fig.Chart:
     """The map under every rule in data/export_controls.yaml (or those given), one per rule."""
     rules = catalog.rule_dicts() if rules is None else rules
+    # The newest rule first: the map opens on the rule in force.
+    rules = sorted(rules, key=lambda rule: str(rule.get("published", "")), reverse=True)
     placed = placed_devices(catalog)
     variants = {str(rule["id"]): _rule_figure(rule, placed, catalog) for rule in rules}
     names = {str(rule["id"]): f"{rule['id']} ({rule.get('status', '')})" for rule in rules}

@@ -1,0 +1,50 @@
+/* xpuref device-name resolver: the names drivers and frameworks print, resolved to a SKU.
+ *
+ * The JavaScript side of `xpuref lookup` (xpuref.views.lookup): names are compared after
+ * NFKC, case folding, dropping trademark signs and a leading NVIDIA or AMD, and collapsing
+ * spaces; a name with no entry is tried once more with only letters and digits kept. The
+ * maps come from the page (the same `names` and `compact` maps as data/lookup.json).
+ * resolve(text, lookup) returns {id, matched}, {ambiguous: [ids]} or {unknown: true,
+ * candidates: [ids]}.
+ */
+(function (root) {
+  "use strict";
+
+  var PREFIXES = ["nvidia", "amd"];
+
+  function normalize(name, compact) {
+    var text = String(name).normalize("NFKC").replace(/[™®©]/g, "").toLowerCase();
+    text = text.split("(tm)").join("").split("(r)").join("");
+    var words = text.split(/\s+/).filter(Boolean);
+    while (words.length > 1 && PREFIXES.indexOf(words[0]) !== -1) words.shift();
+    var spaced = words.join(" ");
+    return compact ? spaced.replace(/[^\p{L}\p{N}]/gu, "") : spaced;
+  }
+
+  function hitOf(value) {
+    if (value === undefined || value === null) return null;
+    return Array.isArray(value) ? { ambiguous: value.slice() } : { id: value };
+  }
+
+  function candidates(key, index) {
+    var ids = [];
+    if (!key) return ids;
+    Object.keys(index).forEach(function (k) {
+      if (k.indexOf(key) !== -1 || (k.length > 2 && key.indexOf(k) !== -1)) {
+        [].concat(index[k]).forEach(function (id) { if (ids.indexOf(id) === -1) ids.push(id); });
+      }
+    });
+    return ids.sort().slice(0, 12);
+  }
+
+  function resolve(text, lookup) {
+    if (!lookup || typeof text !== "string" || !text.trim()) return { unknown: true, candidates: [] };
+    var hit = hitOf(lookup.names[normalize(text, false)]);
+    var key = normalize(text, true);
+    if (!hit) hit = hitOf(lookup.compact[key]);
+    if (hit) return hit;
+    return { unknown: true, candidates: candidates(key, lookup.compact) };
+  }
+
+  root.xpurefResolve = { normalize: normalize, resolve: resolve };
+})(typeof self !== "undefined" ? self : this);
