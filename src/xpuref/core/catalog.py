@@ -308,7 +308,6 @@ class Catalog:
         if payload.get("schema") != CATALOG_SCHEMA:
             raise ValueError(f"catalog schema {payload.get('schema')!r} is not {CATALOG_SCHEMA}")
         self.payload = payload
-        self.data_version: str = str(payload.get("data_version", ""))
         self._raw: Mapping[str, Mapping[str, Any]] = payload["devices"]
         self._names: Mapping[str, str | list[str]] = payload["names"]
         self._compact: Mapping[str, str | list[str]] = payload["compact"]
