@@ -129,38 +129,45 @@
     });
     var found = highlight(data, state.find);
     state.found = found.count;
-    return { data: found.count ? data.concat([found.trace]) : data, layout: themedLayout(figure.layout) };
+    return { data: data.concat(found.traces), layout: themedLayout(figure.layout) };
   }
 
   // "Find a device": the device points whose id or label holds every typed word, drawn again
-  // on top as large rings with their names, so a reader need not hover dot by dot.
+  // on top as large rings with their names (one trace per panel), so a reader need not hover
+  // dot by dot.
   function highlight(data, typed) {
     var words = String(typed || "").toLowerCase().split(/[\s\-_]+/).filter(Boolean);
-    var out = { x: [], y: [], text: [] };
+    var panels = {};
+    var order = [];
     var count = 0;
     if (words.length) {
       data.forEach(function (trace) {
         if (!Array.isArray(trace.ids) || !Array.isArray(trace.x) || !Array.isArray(trace.y)) return;
+        var key = (trace.xaxis || "x") + "/" + (trace.yaxis || "y");
         trace.ids.forEach(function (id, i) {
           var label = Array.isArray(trace.text) ? String(trace.text[i] || "") :
             (Array.isArray(trace.hovertext) ? String(trace.hovertext[i] || "") : "");
           var hay = (String(id) + " " + label).toLowerCase();
           if (!words.every(function (w) { return hay.indexOf(w) !== -1; })) return;
-          out.x.push(trace.x[i]);
-          out.y.push(trace.y[i]);
-          out.text.push(label.split("<br>")[0] || String(id));
+          if (!panels[key]) {
+            panels[key] = {
+              type: "scatter", mode: "markers+text", name: "Found: " + typed,
+              xaxis: trace.xaxis || "x", yaxis: trace.yaxis || "y",
+              x: [], y: [], text: [], textposition: "top center", hoverinfo: "text",
+              cliponaxis: false, showlegend: order.length === 0,
+              marker: { size: 18, symbol: "circle-open", line: { width: 3 },
+                color: cssColor("var(--md-accent-fg-color)", "#e91e63") }
+            };
+            order.push(key);
+          }
+          panels[key].x.push(trace.x[i]);
+          panels[key].y.push(trace.y[i]);
+          panels[key].text.push(label.split("<br>")[0] || String(id));
           count += 1;
         });
       });
     }
-    return {
-      count: count,
-      trace: {
-        type: "scatter", mode: "markers+text", name: "Found: " + typed, x: out.x, y: out.y,
-        text: out.text, textposition: "top center", hoverinfo: "text", cliponaxis: false,
-        marker: { size: 18, symbol: "circle-open", line: { width: 3 }, color: cssColor("--md-accent-fg-color", "#e91e63") }
-      }
-    };
+    return { count: count, traces: order.map(function (k) { return panels[k]; }) };
   }
 
   function addFinder(box) {
