@@ -34,8 +34,8 @@ grep -q "v$PLOTLY_BASIC" site_overrides/assets/vendor/plotly/plotly-basic.min.js
 echo "vendored plotly.js-basic-dist-min $PLOTLY_BASIC"
 
 fetch axe-core "$AXE_CORE"
-mkdir -p site_overrides/assets/vendor/axe-core
-cp "$work/axe-core/package/axe.min.js" site_overrides/assets/vendor/axe-core/axe.min.js
-cp "$work/axe-core/package/LICENSE" site_overrides/assets/vendor/axe-core/LICENSE
-grep -q "$AXE_CORE" site_overrides/assets/vendor/axe-core/axe.min.js
+mkdir -p tests/vendor/axe-core
+cp "$work/axe-core/package/axe.min.js" tests/vendor/axe-core/axe.min.js
+cp "$work/axe-core/package/LICENSE" tests/vendor/axe-core/LICENSE
+grep -q "$AXE_CORE" tests/vendor/axe-core/axe.min.js
 echo "vendored axe-core $AXE_CORE"

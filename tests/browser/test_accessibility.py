@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-AXE = ROOT / "site_overrides/assets/vendor/axe-core/axe.min.js"
+AXE = ROOT / "tests/vendor/axe-core/axe.min.js"
 PAGES = [
     "",
     "devices/",

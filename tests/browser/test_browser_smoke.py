@@ -38,8 +38,9 @@ def test_catalog_filter_and_open_device(built_site: BuiltSite, page: Page) -> No
     assert page.locator(".xpuref-count").inner_text() == "1 device"
     visible.locator("a").click()
     page.wait_for_url(f"**/devices/{device['id']}/")
-    # Instant navigation changes the address before it swaps the content: wait for the title.
-    expect(page.locator("h1").first).to_have_text(str(device["name"]))
+    # Instant navigation changes the address before it swaps the content: wait for the title
+    # (its visible text: the heading also holds hidden alias words for search).
+    expect(page.locator("h1").first).to_have_text(str(device["name"]), use_inner_text=True)
     row = page.locator("tr#fp16-matrix")
     assert row.count() == 1
     value = float(row.locator(".xpuref-value").inner_text().replace(",", ""))

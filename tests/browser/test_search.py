@@ -21,12 +21,40 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 # Query, then the pages (site paths without suffix) any one of which is right as the first hit.
+# Concept words that device names also carry ("tensor core", "HBM3e", 推理) must find the page
+# that explains them; device names and driver strings must still find the device.
 QUERIES = [
-    ("昇腾910B", ("devices/huawei-ascend-910b2",)),
-    ("华为昇腾", ("ecosystem",)),
+    # Concepts, English.
+    ("tensor core", ("glossary#tensor-core",)),
+    ("HBM3e", ("glossary#hbm",)),
+    ("KV cache", ("calculators/llm", "glossary#kv-cache")),
+    ("TDP", ("glossary#tdp",)),
+    ("NVLink", ("guides/interconnects", "glossary#nvlink")),
+    ("roofline", ("calculators/roofline", "charts/roofline", "glossary#roofline")),
+    ("MFU", ("calculators/mfu", "glossary#mfu")),
+    ("BF16", ("glossary#bf16", "guides/numeric-formats")),
+    ("structured sparsity", ("glossary#structured-sparsity",)),
+    ("export control", ("calculators/export", "export-controls", "charts/export-map")),
+    ("out of memory", ("guides/out-of-memory",)),
+    ("FLOPs MACs", ("guides/flops-and-macs",)),
+    # Concepts, Chinese.
     ("张量核", ("glossary#tensor-core",)),
-    # Driver strings as nvidia-smi prints them, typed key by key: the half-typed 'A100-SXM4-'
-    # must not hold the worker, or the finished name's results arrive late.
+    ("张量核心", ("glossary#tensor-core",)),
+    ("显存带宽", ("glossary#memory-bandwidth", "glossary#hbm")),
+    ("推理", ("calculators/llm", "guides/measuring-inference")),
+    ("算力", ("glossary#flops",)),
+    ("高带宽内存", ("glossary#hbm",)),
+    ("屋顶线", ("glossary#roofline",)),
+    ("术语表", ("glossary",)),
+    ("华为昇腾", ("ecosystem",)),
+    # Devices: names, Chinese names and driver strings as nvidia-smi prints them, typed key
+    # by key: the half-typed 'A100-SXM4-' must not hold the worker, or the finished name's
+    # results arrive late.
+    ("昇腾910B", ("devices/huawei-ascend-910b2",)),
+    ("MI300X", ("devices/amd-instinct-mi300x-oam-192gb",)),
+    ("TPU v5p", ("devices/google-tpu-v5p",)),
+    ("H100 SXM5", ("devices/nvidia-h100-sxm5-80gb",)),
+    ("NVIDIA H100 80GB HBM3", ("devices/nvidia-h100-sxm5-80gb",)),
     ("NVIDIA A100-SXM4-80GB", ("devices/nvidia-a100-sxm4-80gb",)),
     ("NVIDIA A100-SXM4-40GB", ("devices/nvidia-a100-sxm4-40gb",)),
     ("A100-PCIE-40GB", ("devices/nvidia-a100-pcie-40gb",)),
@@ -74,11 +102,15 @@ def _first_hits(page: Page, query: str, base: str) -> list[str]:
 def _check(hits: list[str], right: tuple[str, ...]) -> None:
     """The first article, or for a section hit its first section, is one of the right pages."""
     article = hits[0]
-    if any("#" in r for r in right):
-        section = next((h for h in hits if h.startswith(article + "#")), article)
-        assert section in right, hits
-    else:
-        assert article in right, hits
+    section = next((h for h in hits if h.startswith(article + "#")), article)
+    assert article in right or section in right, hits
+
+
+def test_the_query_table_is_large_and_bilingual() -> None:
+    """At least 25 queries, Chinese ones among them, concepts and devices both."""
+    assert len(QUERIES) >= 25
+    assert sum(not q.isascii() for q, _ in QUERIES) >= 8
+    assert sum(any(r.startswith("devices/") for r in right) for _, right in QUERIES) >= 8
 
 
 @pytest.mark.parametrize(("query", "right"), QUERIES)

@@ -10,6 +10,9 @@
   var DEFAULT_RATE = "half_matrix";
   // Columns where on-chip SRAM rows are listed apart from HBM/GDDR/DRAM ones.
   var SRAM_APART = { mem: true, bw: true };
+  // The text filter's address parameter: not "q", which the theme's search reads and answers
+  // with its overlay; main.html moves an old link's "q" to "find" before the theme starts.
+  var TEXT_PARAM = "find";
 
   function format(value) {
     return window.xpurefPage.formatNumber(value, 6);
@@ -190,7 +193,7 @@
 
     function writeUrl() {
       window.xpurefPage.writeParams(function (params) {
-        if (text.value.trim()) params.set("q", text.value.trim());
+        if (text.value.trim()) params.set(TEXT_PARAM, text.value.trim());
         if (rateChoice.value !== DEFAULT_RATE) params.set("rate", rateChoice.value);
         FACETS.forEach(function (name) {
           var values = checked(name);
@@ -210,7 +213,7 @@
 
     function readUrl() {
       var params = window.xpurefPage.readParams();
-      text.value = params.get("q") || "";
+      text.value = params.get(TEXT_PARAM) || params.get("q") || "";
       var rate = params.get("rate");
       rateChoice.value = DEFAULT_RATE;
       if (rate && rateChoice.querySelector("option[value='" + CSS.escape(rate) + "']")) rateChoice.value = rate;

@@ -127,7 +127,74 @@
     var data = figure.data.map(function (trace) {
       return filterTrace(trace, state.payload.tags || {}, state.filters);
     });
-    return { data: data, layout: themedLayout(figure.layout) };
+    var found = highlight(data, state.find);
+    state.found = found.count;
+    return { data: data.concat(found.traces), layout: themedLayout(figure.layout) };
+  }
+
+  // "Find a device": the device points whose id or label holds every typed word, drawn again
+  // on top as large rings with their names (one trace per panel), so a reader need not hover
+  // dot by dot.
+  function highlight(data, typed) {
+    var words = String(typed || "").toLowerCase().split(/[\s\-_]+/).filter(Boolean);
+    var panels = {};
+    var order = [];
+    var count = 0;
+    if (words.length) {
+      data.forEach(function (trace) {
+        if (!Array.isArray(trace.ids) || !Array.isArray(trace.x) || !Array.isArray(trace.y)) return;
+        var key = (trace.xaxis || "x") + "/" + (trace.yaxis || "y");
+        trace.ids.forEach(function (id, i) {
+          var label = Array.isArray(trace.text) ? String(trace.text[i] || "") :
+            (Array.isArray(trace.hovertext) ? String(trace.hovertext[i] || "") : "");
+          var hay = (String(id) + " " + label).toLowerCase();
+          if (!words.every(function (w) { return hay.indexOf(w) !== -1; })) return;
+          if (!panels[key]) {
+            panels[key] = {
+              type: "scatter", mode: "markers+text", name: "Found: " + typed,
+              xaxis: trace.xaxis || "x", yaxis: trace.yaxis || "y",
+              x: [], y: [], text: [], textposition: "top center", hoverinfo: "text",
+              cliponaxis: false, showlegend: order.length === 0,
+              marker: { size: 18, symbol: "circle-open", line: { width: 3 },
+                color: cssColor("var(--md-accent-fg-color)", "#e91e63") }
+            };
+            order.push(key);
+          }
+          panels[key].x.push(trace.x[i]);
+          panels[key].y.push(trace.y[i]);
+          panels[key].text.push(label.split("<br>")[0] || String(id));
+          count += 1;
+        });
+      });
+    }
+    return { count: count, traces: order.map(function (k) { return panels[k]; }) };
+  }
+
+  function addFinder(box) {
+    var plot = box.querySelector(".xpuref-plot");
+    var hasDevices = box.xpurefChart.payload.variants && Object.keys(box.xpurefChart.payload.variants).some(function (k) {
+      return box.xpurefChart.payload.variants[k].data.some(function (t) { return Array.isArray(t.ids); });
+    });
+    if (!plot || !hasDevices || box.querySelector(".xpuref-chart-find")) return;
+    var label = document.createElement("label");
+    label.className = "xpuref-chart-find";
+    label.appendChild(document.createTextNode("Find a device "));
+    var input = document.createElement("input");
+    input.type = "search";
+    input.placeholder = "H100, MI300X, 910B";
+    input.setAttribute("data-chart-find", "");
+    label.appendChild(input);
+    var note = document.createElement("span");
+    note.className = "xpuref-chart-find-note";
+    note.setAttribute("aria-live", "polite");
+    label.appendChild(note);
+    plot.parentNode.insertBefore(label, plot);
+    input.value = box.xpurefChart.find || "";
+    input.addEventListener("input", function () {
+      box.xpurefChart.find = input.value.trim();
+      writeState(box);
+      if (box.xpurefChart.visible) draw(box);
+    });
   }
 
   // Device points left after filtering (traces without ids are backgrounds, not devices).
@@ -165,6 +232,8 @@
       variant.value = wanted;
       state.variant = wanted;
     }
+    var find = params.get(stateKey(box, "find"));
+    if (find) state.find = find.slice(0, 60);
     box.querySelectorAll("select[data-chart-filter]").forEach(function (select) {
       var name = select.getAttribute("data-chart-filter");
       var value = params.get(stateKey(box, name));
@@ -182,6 +251,8 @@
       var key = stateKey(box, "view");
       if (state.variant && state.variant !== state.payload.default) params.set(key, state.variant);
       else params.delete(key);
+      if (state.find) params.set(stateKey(box, "find"), state.find);
+      else params.delete(stateKey(box, "find"));
       Object.keys(state.filters).forEach(function (name) {
         var k = stateKey(box, name);
         if (state.filters[name]) params.set(k, state.filters[name]);
@@ -203,6 +274,12 @@
       var figure = figureFor(box);
       showEmpty(box, figure.data);
       return Plotly.react(plot, figure.data, figure.layout, CONFIG).then(function () {
+        var note = box.querySelector(".xpuref-chart-find-note");
+        if (note) {
+          note.textContent = !box.xpurefChart.find ? "" :
+            (box.xpurefChart.found ? " " + box.xpurefChart.found + " found" : " none on this chart");
+        }
+        box.setAttribute("data-found", String(box.xpurefChart.found || 0));
         box.setAttribute("data-drawn", box.xpurefChart.variant);
         box.setAttribute("data-scheme", document.body.getAttribute("data-md-color-scheme") || "");
       });
@@ -234,6 +311,7 @@
       });
     });
     readState(box);
+    addFinder(box);
     // Draw when the chart comes near the viewport: a device page whose roofline is never
     // scrolled to never downloads plotly.
     if ("IntersectionObserver" in window) {

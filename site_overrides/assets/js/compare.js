@@ -111,27 +111,30 @@
       return partial.length === 1 ? partial[0] : (partial.length ? { many: partial.length } : null);
     }
 
+    // A cell's sources fold into one short line ("2 sources"); the full titles and links open
+    // with a click, so four devices with sources stay about as tall as without.
     function sourceList(device, index) {
       var refs = device.cell_sources[index];
       if (refs === null || refs === undefined) return null;
-      var box = el("small", "xpuref-cell-sources");
       if (refs === "computed") {
-        box.appendChild(el("span", null, "computed by xpuref.calc from this device's figures"));
-        return box;
+        var computed = el("small", "xpuref-cell-sources", "computed");
+        computed.title = "Computed from this device's other figures";
+        return computed;
       }
-      if (!refs.length) {
-        box.appendChild(el("span", null, "no source listed for this field"));
-        return box;
-      }
-      refs.forEach(function (i, n) {
-        var s = device.sources[i];
-        if (!s) return;
-        if (n) box.appendChild(document.createTextNode("; "));
+      var found = refs.map(function (i) { return device.sources[i]; }).filter(Boolean);
+      if (!found.length) return el("small", "xpuref-cell-sources", "no source listed");
+      var box = el("details", "xpuref-cell-sources");
+      box.appendChild(el("summary", null, found.length === 1 ? "source" : found.length + " sources"));
+      var list = el("ol");
+      found.forEach(function (s) {
         var a = el("a", null, s.title);
         a.setAttribute("href", s.url);
         a.setAttribute("rel", "nofollow noopener");
-        box.appendChild(a);
+        var item = el("li");
+        item.appendChild(a);
+        list.appendChild(item);
       });
+      box.appendChild(list);
       return box;
     }
 
@@ -219,10 +222,7 @@
           }
           if (showSources.checked && cell !== null) {
             var list = sourceList(devices[i], index);
-            if (list) {
-              td.appendChild(el("br"));
-              td.appendChild(list);
-            }
+            if (list) td.appendChild(list);
           }
           tr.appendChild(td);
         });

@@ -8,6 +8,10 @@
  *                     it changed (file:// may refuse, which is harmless)
  * formatNumber(v, d)  the one number formatter of the browser side: d significant figures
  *                     (4 when left out), thousands separated, powers of ten only for the extremes
+ * normalizeName(s, c) a device name as data/lookup.json keys it (views/lookup.py normalize_name:
+ *                     NFKC, case-folded, trademark signs and a leading NVIDIA or AMD dropped,
+ *                     spaces collapsed; c: letters and digits only)
+ * resolveDevice(s, l) the SKU id lookup.json l maps the name s to (names, then compact), or null
  */
 (function (root) {
   "use strict";
@@ -64,11 +68,34 @@
     return n.toExponential(d - 1).replace(/\.?0+e/, "e");
   }
 
+  var PREFIXES = ["nvidia", "amd"];
+
+  function normalizeName(name, compact) {
+    var text = String(name).normalize("NFKC").replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
+      .replace(/[™®©]/g, "").toLowerCase().replace(/\(tm\)|\(r\)/g, "");
+    var words = text.split(/\s+/).filter(Boolean);
+    while (words.length > 1 && PREFIXES.indexOf(words[0]) !== -1) words = words.slice(1);
+    var spaced = words.join(" ");
+    return compact ? spaced.replace(/[^\p{L}\p{N}]/gu, "") : spaced;
+  }
+
+  function own(map, key) {
+    return map && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : null;
+  }
+
+  function resolveDevice(name, lookup) {
+    if (!lookup || !String(name).trim()) return null;
+    return own(lookup.names, normalizeName(name, false)) ||
+      own(lookup.compact, normalizeName(name, true));
+  }
+
   root.xpurefPage = Object.freeze({
     onPage: onPage,
     readJson: readJson,
     readParams: readParams,
     writeParams: writeParams,
-    formatNumber: formatNumber
+    formatNumber: formatNumber,
+    normalizeName: normalizeName,
+    resolveDevice: resolveDevice
   });
 })(window);

@@ -155,6 +155,7 @@ SPEC_FIELDS: tuple[SpecField, ...] = (
         "Power and die",
         "number",
     ),
+    SpecField("power.tdp_w", "tdp", "Power", "W", "tdp_w", "Power and die", "number"),
     SpecField(
         "memory.capacity",
         "memory-capacity",
@@ -185,7 +186,6 @@ SPEC_FIELDS: tuple[SpecField, ...] = (
         "number",
         "max",
     ),
-    SpecField("power.tdp_w", "tdp", "Power", "W", "tdp_w", "Power and die", "number"),
     SpecField("interconnect.scale_up", "scale-up-link", "Scale-up link", "", None, "Links", "text"),
     SpecField(
         "interconnect.scale_up_bandwidth_gbs",

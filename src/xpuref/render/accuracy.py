@@ -75,15 +75,19 @@ def _table(ctx: PageContext) -> Markup:
 
 def _worst(ctx: PageContext, kind: str) -> str:
     """The worst error of one kind as the summary and table show it (prose never types it)."""
+    if kind not in KIND_TITLES:
+        raise KeyError(f"unknown accuracy kind {kind!r}")
     for item in accuracy_summary(ctx.catalog):
         if item["kind"] == kind:
             return format_error(item["worst_error"]).replace("+", "")
-    raise KeyError(f"no accuracy cases of kind {kind!r}")
+    return "— (no cases of this kind in the data)"
 
 
 def _share_range(ctx: PageContext) -> str:
     """The lowest and highest measured share of the roofline bound, as whole percentages."""
     shares = [row.share for row in accuracy_rows(ctx.catalog) if row.kind == "matmul"]
+    if not shares:
+        return "— (no matrix-multiply cases in the data)"
     return f"{min(shares):.0%} to {max(shares):.0%}".replace("%", " %")
 
 

@@ -32,7 +32,9 @@ from xpuref.site.csp import HEADERS_FILE, add_meta, headers_file, script_hashes
 from xpuref.site.handoff import read_handoff
 from xpuref.site.notfound import rewrite_404
 from xpuref.site.redirects import redirect_page, redirect_path
+from xpuref.site.search_rank import search_boost
 from xpuref.site.search_worker import SearchWorkerError, patch_search_worker
+from xpuref.site.shipped import drop_canonical, drop_source_maps
 from xpuref.site.timing import reset, timed, write_totals
 from xpuref.views.checked import load_checked
 from xpuref.views.lookup import lookup_json
@@ -150,6 +152,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Expand the project's macros in hand-written pages (never in pages made from data)."""
     build = _build_of(config)
+    boost = search_boost(page.file.src_uri)
+    if boost != 1.0:
+        page.meta["search"] = {**(page.meta.get("search") or {}), "boost": boost}
     if page.file.generated_by is not None:
         return markdown
     site_url = str(config.extra.get("public_url") or "")
@@ -181,7 +186,10 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     """Give the page a Content-Security-Policy that allows exactly its inline scripts.
 
     The offline bundle gets none: pages opened from file:// have no origin for 'self'.
+    Without a public address the page names no canonical link (the default host is a stand-in).
     """
+    if not config.extra.get("public_url"):
+        output = drop_canonical(output)
     if config.extra.get("offline"):
         return output
     hashes = script_hashes(output)
@@ -209,6 +217,7 @@ def on_post_build(config: MkDocsConfig) -> None:
         patch_search_worker(Path(config.site_dir))
     except SearchWorkerError as exc:
         raise PluginError(f"xpuref: {exc}") from None
+    drop_source_maps(Path(config.site_dir))
     hashes = _build_of(config).script_hashes
     if config.extra.get("offline"):
         rewrite_404(Path(config.site_dir))

@@ -13,18 +13,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["MARKER", "PATCH", "patch_search_worker"]
+__all__ = ["EXACT", "MARKER", "PATCH", "patch_search_worker"]
 
 #: Marks a worker file that already carries the patch (rebuilds and ``mkdocs serve``).
 MARKER = "/* xpuref: lunr TokenSet keys */"
 
-#: Runs after the worker's own code has set ``self.lunr`` and before any index is built.
+#: How much more a typed word counts where the index holds it whole than where it only starts
+#: a longer word ("tensor" in "TensorFloat"): the theme adds a trailing wildcard to every word,
+#: and lunr scores each expansion by its own rarity, so a rare longer word outranked the exact
+#: one (the TF32 entry above "Tensor Core" for "tensor core").
+EXACT = 10
+
+#: Runs after the worker's own code has set ``self.lunr`` and before any index is built: keys
+#: automaton states apart, and adds to each wildcard word an optional exact clause worth EXACT.
 PATCH = (
     MARKER
-    + "(function(l){if(!l||!l.TokenSet){return;}"
+    + f"(function(l){{var EXACT={EXACT};if(!l||!l.TokenSet){{return;}}"
     + "l.TokenSet.prototype.toString=function(){if(this._str){return this._str;}"
     + 'var k=this.final?"1":"0",s=Object.keys(this.edges).sort();'
     + 'for(var i=0;i<s.length;i++){k+="|"+s[i]+":"+this.edges[s[i]].id;}return k;};'
+    + "var W=l.Query.prototype.clause;"
+    + "l.Query.prototype.clause=function(c){var r=W.call(this,c),t=c.term;"
+    + 'if(!c.xpurefExact&&typeof t==="string"&&/^[^*]+\\*$/.test(t)'
+    + "&&c.presence!==l.Query.presence.PROHIBITED){"
+    + "W.call(this,{term:t.slice(0,-1),fields:c.fields,boost:EXACT*(c.boost||1),"
+    + "usePipeline:true,wildcard:l.Query.wildcard.NONE,"
+    + "presence:l.Query.presence.OPTIONAL,xpurefExact:true});}return r;};"
     + "})(self.lunr);\n"
 )
 

@@ -60,3 +60,13 @@ def test_no_case_note_claims_a_largest_error_by_number() -> None:
     """A case's note does not state a 'largest' gap by number (the rows say it)."""
     text = (REAL_DATA / "measurements.yaml").read_text(encoding="utf-8")
     assert not re.search(r"\d+(?:\.\d+)?\s*%\s+gap is the largest", text)
+
+
+def test_accuracy_macros_tolerate_a_catalog_without_cases(dataset: Dataset) -> None:
+    """A data folder with no measurements (fixtures, synthetic catalogs) still renders the page."""
+    assert not dataset.measurements
+    found = macros(PageContext(dataset, DataVersion("test", "2026-11-23", 0), "x/", True))
+    assert found["accuracy_worst"]("kv_tokens") == "— (no cases of this kind in the data)"
+    assert found["accuracy_share_range"]() == "— (no matrix-multiply cases in the data)"
+    with pytest.raises(KeyError, match="unknown accuracy kind"):
+        found["accuracy_worst"]("kv_token")

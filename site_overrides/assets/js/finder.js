@@ -1,0 +1,77 @@
+/* The home page's device finder: resolve what a driver prints ("NVIDIA H100 80GB HBM3") through
+ * data/lookup.json, the same maps as `xpuref lookup`, and link to the device page; a partial
+ * name lists the devices whose names contain it. Where the file cannot be read (the offline
+ * bundle opened from file://), the box hands the text to the catalog's filter instead. */
+(function () {
+  "use strict";
+
+  var MAX_LISTED = 8;
+
+  function deviceHref(catalog, id) {
+    return /index\.html$/.test(catalog) ? catalog.replace(/index\.html$/, id + ".html") : catalog + id + "/";
+  }
+
+  function link(href, text) {
+    var a = document.createElement("a");
+    a.href = href;
+    a.textContent = text;
+    return a;
+  }
+
+  function init() {
+    var form = document.querySelector("form.xpuref-finder");
+    if (!form || form.xpurefReady) return;
+    form.xpurefReady = true;
+    var box = form.querySelector("input");
+    var out = form.querySelector(".xpuref-finder-result");
+    var catalog = form.querySelector("a.xpuref-finder-catalog").getAttribute("href");
+    var lookup = null;
+    fetch(form.getAttribute("data-lookup"))
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) { lookup = data; }, function () { lookup = null; });
+
+    function show(text) {
+      out.textContent = "";
+      var typed = text.trim();
+      if (!typed) return;
+      var page = window.xpurefPage;
+      var id = page.resolveDevice(typed, lookup);
+      if (id) {
+        var name = lookup.devices[id] ? lookup.devices[id].name : id;
+        out.appendChild(document.createTextNode("Found: "));
+        out.appendChild(link(deviceHref(catalog, id), name));
+        return;
+      }
+      var key = page.normalizeName(typed, true);
+      var ids = [];
+      if (lookup && key) {
+        Object.keys(lookup.compact).forEach(function (k) {
+          var hit = lookup.compact[k];
+          if (k.indexOf(key) !== -1 && ids.indexOf(hit) === -1) ids.push(hit);
+        });
+      }
+      if (ids.length) {
+        out.appendChild(document.createTextNode(ids.length === 1 ? "Found: " : "Devices whose names contain it: "));
+        ids.slice(0, MAX_LISTED).forEach(function (hit, i) {
+          if (i) out.appendChild(document.createTextNode(" · "));
+          out.appendChild(link(deviceHref(catalog, hit), lookup.devices[hit] ? lookup.devices[hit].name : hit));
+        });
+        if (ids.length > MAX_LISTED) out.appendChild(document.createTextNode(" and " + (ids.length - MAX_LISTED) + " more"));
+        out.appendChild(document.createTextNode(". "));
+      } else if (lookup) {
+        out.appendChild(document.createTextNode("No device has that name. "));
+      }
+      out.appendChild(link(catalog + "?find=" + encodeURIComponent(typed), "Filter the catalog for “" + typed + "”"));
+    }
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      show(box.value);
+      var first = out.querySelector("a");
+      if (first && out.firstChild.textContent === "Found: ") first.focus();
+    });
+    box.addEventListener("input", function () { show(box.value); });
+  }
+
+  window.xpurefPage.onPage(init);
+})();
