@@ -33,7 +33,10 @@ def _block_network(page: Page) -> list[str]:
 def test_every_page_renders_offline(offline_bundle: Path, page: Page) -> None:
     """Crawl all HTML pages from file://; none requests the network or throws."""
     requested = _block_network(page)
-    pages = sorted(offline_bundle.rglob("*.html"))
+    # redirect stubs (a former id's page) hold no article: they move the reader on at once
+    pages = sorted(
+        p for p in offline_bundle.rglob("*.html") if 'http-equiv="refresh"' not in p.read_text()
+    )
     assert len(pages) > 10
     for html in pages:
         page.goto(html.as_uri())
