@@ -10,16 +10,8 @@
 (function (root) {
   "use strict";
 
-  var PREFIXES = ["nvidia", "amd"];
-
-  function normalize(name, compact) {
-    var text = String(name).normalize("NFKC").replace(/[™®©]/g, "").toLowerCase();
-    text = text.split("(tm)").join("").split("(r)").join("");
-    var words = text.split(/\s+/).filter(Boolean);
-    while (words.length > 1 && PREFIXES.indexOf(words[0]) !== -1) words.shift();
-    var spaced = words.join(" ");
-    return compact ? spaced.replace(/[^\p{L}\p{N}]/gu, "") : spaced;
-  }
+  // The one browser-side name normaliser (xpuref-page.js, loaded first), twin of Python's.
+  var normalize = root.xpurefPage.normalizeName;
 
   function hitOf(value) {
     if (value === undefined || value === null) return null;

@@ -69,10 +69,16 @@
   }
 
   var PREFIXES = ["nvidia", "amd"];
+  // Cyrillic and Greek look-alikes folded to Latin, as core.names.fold_name folds them.
+  var CONFUSABLE_FROM = "АВЕКМНОРСТХУаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοναρτυχ";
+  var CONFUSABLE_TO = "ABEKMHOPCTXYaeopcyxijsdqwABEZHIKMNOPTYXovapTuX";
 
   function normalizeName(name, compact) {
-    var text = String(name).normalize("NFKC").replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
-      .replace(/[™®©]/g, "").toLowerCase().replace(/\(tm\)|\(r\)/g, "");
+    var folded = Array.prototype.map.call(
+      String(name).replace(/[™®©]/g, "").normalize("NFKC").replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, ""),
+      function (ch) { var i = CONFUSABLE_FROM.indexOf(ch); return i === -1 ? ch : CONFUSABLE_TO[i]; }
+    ).join("");
+    var text = folded.toLowerCase().replace(/\(tm\)|\(r\)/g, "");
     var words = text.split(/\s+/).filter(Boolean);
     while (words.length > 1 && PREFIXES.indexOf(words[0]) !== -1) words = words.slice(1);
     var spaced = words.join(" ");
