@@ -27,7 +27,8 @@ def test_a_chinese_query_opens_the_glossary_at_its_term(
     page.locator(f".md-search-result__item > a[href*='#{term}']").first.click()
     page.wait_for_url(f"**/glossary/**#{term}")
     page.wait_for_function(
-        "id => { const r = document.getElementById(id).getBoundingClientRect();"
+        "id => { const el = document.getElementById(id); if (!el) return false;"
+        " const r = el.getBoundingClientRect();"
         " return r.top >= -2 && r.top < window.innerHeight / 2; }",
         arg=term,
         timeout=5000,
