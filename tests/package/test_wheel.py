@@ -54,7 +54,8 @@ def test_wheel_from_clean_checkout_installs_alone(tmp_path: Path) -> None:
     assert "xpuref/core/catalog.json" in names and "xpuref/py.typed" in names
     requires = [
         line
-        for line in zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA")))
+        for line in zipfile.ZipFile(wheel)
+        .read(next(n for n in names if n.endswith("METADATA")))
         .decode()
         .splitlines()
         if line.startswith("Requires-Dist:")

@@ -35,7 +35,6 @@ from xpuref.calc._validate import check_count, check_number
 __all__ = ["device_derived", "device_export", "device_export_classes"]
 
 
-
 def _number(name: str, value: Any) -> float | None:
     """Return a checked positive number, or None for a missing value."""
     return None if value is None else check_number(name, value)

@@ -127,8 +127,7 @@ def _mla(config: Mapping[str, Any]) -> dict[str, int]:
     value = _int(config, "v_head_dim", default=nope)
     if value != nope:
         raise ValueError(
-            f"config.json v_head_dim ({value}) differs from qk_nope_head_dim ({nope}): "
-            "not modelled"
+            f"config.json v_head_dim ({value}) differs from qk_nope_head_dim ({nope}): not modelled"
         )
     return {
         "kv_lora_rank": rank,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xpuref.calc._cost import Cost
-from xpuref.calc._validate import check_count
+from xpuref.calc._validate import check_count, check_counts, check_flag
 
 __all__ = ["Conv2dCost", "conv2d", "conv_output_size", "linear"]
 
@@ -57,17 +57,12 @@ def conv2d(
     bias: bool = True,
 ) -> Conv2dCost:
     """Return params and MACs of a 2-D convolution (no dilation) over a batch of images."""
-    check_count("batch", batch)
-    check_count("c_in", c_in)
-    check_count("c_out", c_out)
-    check_count("h_in", h_in)
-    check_count("w_in", w_in)
+    check_counts(batch=batch, c_in=c_in, c_out=c_out, h_in=h_in, w_in=w_in)
     k_h, k_w = _pair("kernel", kernel, minimum=1)
     s_h, s_w = _pair("stride", stride, minimum=1)
     p_h, p_w = _pair("padding", padding, minimum=0)
     check_count("groups", groups)
-    if not isinstance(bias, bool):
-        raise ValueError(f"bias must be True or False, got {bias!r}")
+    check_flag("bias", bias)
     if c_in % groups or c_out % groups:
         raise ValueError(f"groups ({groups}) must divide c_in ({c_in}) and c_out ({c_out})")
     h_out = conv_output_size(h_in, k_h, s_h, p_h)
@@ -85,7 +80,6 @@ def linear(in_features: int, out_features: int, *, tokens: int = 1, bias: bool =
     check_count("in_features", in_features)
     check_count("out_features", out_features)
     check_count("tokens", tokens)
-    if not isinstance(bias, bool):
-        raise ValueError(f"bias must be True or False, got {bias!r}")
+    check_flag("bias", bias)
     weights = in_features * out_features
     return Cost(params=weights + (out_features if bias else 0), macs=weights * tokens)

@@ -31,7 +31,7 @@ It is zero without recomputation and with selective recomputation.
 from __future__ import annotations
 
 from xpuref.calc._dtypes import dtype_bytes
-from xpuref.calc._validate import check_choice, check_count, check_number
+from xpuref.calc._validate import check_choice, check_count, check_counts, check_flag, check_number
 
 __all__ = [
     "activation_bytes_per_layer",
@@ -133,15 +133,10 @@ def activation_bytes_per_layer(
     recompute: str = "none",
 ) -> float:
     """Return activation bytes one transformer layer keeps for backward (Korthikanti et al.)."""
-    s = check_count("seq", seq)
-    b = check_count("batch", batch)
-    h = check_count("hidden", hidden)
-    a = check_count("heads", heads)
-    t = check_count("tp", tp)
+    s, b, h, a, t = check_counts(seq=seq, batch=batch, hidden=hidden, heads=heads, tp=tp)
     if a % t:
         raise ValueError(f"tp ({t}) must divide heads ({a}): each rank holds whole heads")
-    if not isinstance(sequence_parallel, bool):
-        raise ValueError(f"sequence_parallel must be True or False, got {sequence_parallel!r}")
+    check_flag("sequence_parallel", sequence_parallel)
     mode = check_choice("recompute", recompute, ("none", "selective", "full"))
     sbh = float(s * b * h)
     attention = 5.0 * a * s / h
@@ -169,8 +164,7 @@ def training_extra_bytes(
 ) -> dict[str, float]:
     """Return the logits, the loss's fp32 copy and recomputation's working memory, in bytes."""
     v = check_count("vocab", vocab)
-    if not isinstance(fp32_loss, bool):
-        raise ValueError(f"fp32_loss must be True or False, got {fp32_loss!r}")
+    check_flag("fp32_loss", fp32_loss)
     mode = check_choice("recompute", recompute, ("none", "selective", "full"))
     stored = activation_bytes_per_layer(
         seq, batch, hidden, heads, tp=tp, sequence_parallel=sequence_parallel, recompute=mode

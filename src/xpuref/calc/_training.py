@@ -16,7 +16,7 @@ which is why the V term has 16 with recomputation and 12 without.
 
 from __future__ import annotations
 
-from xpuref.calc._validate import check_count, check_number
+from xpuref.calc._validate import check_count, check_counts, check_flag, check_number
 
 __all__ = ["megatron_iteration_flops", "training_flops", "training_time"]
 
@@ -30,13 +30,8 @@ def megatron_iteration_flops(
     batch: int, seq: int, layers: int, hidden: int, vocab: int, *, recompute: bool = False
 ) -> float:
     """Return the FLOPs of one training iteration by the Megatron-LM closed form."""
-    b = check_count("batch", batch)
-    s = check_count("seq", seq)
-    ell = check_count("layers", layers)
-    h = check_count("hidden", hidden)
-    v = check_count("vocab", vocab)
-    if not isinstance(recompute, bool):
-        raise ValueError(f"recompute must be True or False, got {recompute!r}")
+    b, s, ell, h, v = check_counts(batch=batch, seq=seq, layers=layers, hidden=hidden, vocab=vocab)
+    check_flag("recompute", recompute)
     if recompute:
         return 96.0 * b * s * ell * h * h * (1 + s / (6 * h) + v / (16 * ell * h))
     return 72.0 * b * s * ell * h * h * (1 + s / (6 * h) + v / (12 * ell * h))
@@ -50,7 +45,6 @@ def training_time(
     d = check_number("tokens", tokens)
     count = check_count("gpus", gpus)
     rate = check_number("flops_per_gpu", flops_per_gpu)
-    if not isinstance(recompute, bool):
-        raise ValueError(f"recompute must be True or False, got {recompute!r}")
+    check_flag("recompute", recompute)
     factor = 8.0 if recompute else 6.0
     return factor * n * d / (count * rate)

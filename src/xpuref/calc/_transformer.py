@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xpuref.calc._cost import Cost
-from xpuref.calc._validate import check_choice, check_count
+from xpuref.calc._validate import check_choice, check_count, check_counts, check_flag
 
 __all__ = [
     "TransformerConfig",
@@ -114,12 +114,10 @@ class TransformerConfig:
             "attention_sinks": attention_sinks,
         }
         for flag, switch in switches.items():
-            if not isinstance(switch, bool):
-                raise ValueError(f"{flag} must be True or False, got {switch!r}")
-        vocab = check_count("vocab", vocab)
-        hidden = check_count("hidden", hidden)
-        layers = check_count("layers", layers)
-        heads = check_count("heads", heads)
+            check_flag(flag, switch)
+        vocab, hidden, layers, heads = check_counts(
+            vocab=vocab, hidden=hidden, layers=layers, heads=heads
+        )
         kv = check_count("kv_heads", heads if kv_heads is None else kv_heads)
         width = check_count("ffn", 4 * hidden if ffn is None else ffn)
         experts = check_count("experts", experts)
@@ -285,8 +283,7 @@ def transformer_params(cfg: TransformerConfig, *, active: bool = False) -> int:
     """Return the parameter count; with active=True only top_k routed experts are counted."""
     if not isinstance(cfg, TransformerConfig):
         raise ValueError(f"cfg must be a TransformerConfig, got {cfg!r}")
-    if not isinstance(active, bool):
-        raise ValueError(f"active must be True or False, got {active!r}")
+    check_flag("active", active)
     routed = cfg.top_k if active else cfg.experts
     common = cfg.layer_norms * _norm_params(cfg) + _attention_params(cfg)
     dense_mlp = _mlp_params(cfg, int(cfg.ffn or 0))

@@ -5,7 +5,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-__all__ = ["LARGEST", "MAX_COUNT", "SMALLEST", "check_choice", "check_count", "check_number"]
+__all__ = [
+    "LARGEST",
+    "MAX_COUNT",
+    "SMALLEST",
+    "check_choice",
+    "check_count",
+    "check_counts",
+    "check_flag",
+    "check_number",
+]
 
 #: Real arguments live between these magnitudes: far beyond any physical figure, yet far from
 #: where products and quotients of them underflow to 0 or overflow to infinity.
@@ -29,6 +38,11 @@ def check_count(name: str, value: Any, *, minimum: int = 1) -> int:
     if value > MAX_COUNT:
         raise ValueError(f"{name} must be at most 2**53, got a number of {len(str(value))} digits")
     return value
+
+
+def check_counts(**values: Any) -> tuple[int, ...]:
+    """Check several counts (each at least 1) at once; return them in the order given."""
+    return tuple(check_count(name, value) for name, value in values.items())
 
 
 def check_number(name: str, value: Any, *, allow_zero: bool = False) -> float:
@@ -55,4 +69,11 @@ def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
     """Return value if it is one of the allowed strings, else raise ValueError."""
     if not isinstance(value, str) or value not in choices:
         raise ValueError(f"{name} must be one of {', '.join(choices)}; got {value!r}")
+    return value
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """Return value if it is True or False (not 0, 1 or a string), else raise ValueError."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be True or False, got {value!r}")
     return value

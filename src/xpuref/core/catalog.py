@@ -483,5 +483,3 @@ def load_catalog(path: str = CATALOG_FILE) -> Catalog:
         raise FileNotFoundError(
             f"{path} is missing: run `xpuref compile` in a source checkout to build it"
         ) from None
-
-

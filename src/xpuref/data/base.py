@@ -6,7 +6,7 @@ import re
 from datetime import date
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from xpuref.core.names import fold_name
 from xpuref.data.urls import parse_url
@@ -17,6 +17,7 @@ __all__ = [
     "LongText",
     "Page",
     "PartialDate",
+    "PastDate",
     "Slug",
     "Strict",
     "Text",
@@ -103,6 +104,16 @@ PartialDate = Annotated[
 ]
 
 
+def _past_date(value: str) -> str:
+    """Refuse a date after today."""
+    check_date(value, not_after_today=True)
+    return value
+
+
+#: A PartialDate that is not in the future (when a page was read, a statement was made).
+PastDate = Annotated[PartialDate, AfterValidator(_past_date)]
+
+
 def check_url(value: str) -> str:
     """Parse an address with the one URL parser and keep its normalised form."""
     return parse_url(value).url
@@ -130,15 +141,8 @@ class Page(Strict):
 
     url: WebAddress
     title: Text
-    accessed: PartialDate
+    accessed: PastDate
     cites: CitedDocument | None = None
-
-    @field_validator("accessed")
-    @classmethod
-    def _real_date(cls, value: str) -> str:
-        """Require a real calendar date that is not in the future."""
-        check_date(value, not_after_today=True)
-        return value
 
 
 class CitedPage(Page):

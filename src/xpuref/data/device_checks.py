@@ -8,8 +8,8 @@ from typing import Any
 
 from xpuref.data.base import fold_name
 from xpuref.data.devices import Architecture, Device, Source
-from xpuref.data.fields import BASIC_FIELDS, RATE_KEYS
-from xpuref.data.problems import Problem
+from xpuref.data.fields import BASIC_FIELDS, RATE_KEYS, at_path
+from xpuref.data.problems import Problem, repeats
 from xpuref.data.publishers import CITABLE_TIERS, Registry
 from xpuref.data.yamlfile import FieldPath, SourceFile, problem_at
 
@@ -65,12 +65,7 @@ def numeric_paths(raw: Any, path: FieldPath = ()) -> list[FieldPath]:
 
 def _exists(raw: Any, dotted_path: str) -> bool:
     """Tell whether a dotted field path names a place in the raw data."""
-    current = raw
-    for part in dotted_path.split("."):
-        if not isinstance(current, dict) or part not in current:
-            return False
-        current = current[part]
-    return True
+    return at_path(raw, dotted_path)[0]
 
 
 def sources_covering(sources: Sequence[Source], path: str) -> list[int]:
@@ -111,18 +106,10 @@ def check_sourcing(
                     "reference source",
                 )
             )
-    seen: dict[str, int] = {}
+    for i, key, first in repeats([source.id for source in sources]):
+        message = f"duplicate source id '{key}' (first used by sources[{first}])"
+        problems.append(problem_at(src, ("sources", i, "id"), message))
     for i, source in enumerate(sources):
-        if source.id in seen:
-            problems.append(
-                problem_at(
-                    src,
-                    ("sources", i, "id"),
-                    f"duplicate source id '{source.id}' (first used by sources[{seen[source.id]}])",
-                )
-            )
-        else:
-            seen[source.id] = i
         for j, claim in enumerate(source.fields):
             if not _exists(raw, claim):
                 problems.append(
@@ -132,6 +119,9 @@ def check_sourcing(
                         f"names '{claim}', which this file does not have",
                     )
                 )
+    seen: dict[str, int] = {}
+    for i, source in enumerate(sources):
+        seen.setdefault(source.id, i)
     return problems, seen
 
 

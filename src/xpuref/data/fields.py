@@ -8,7 +8,7 @@ this module. The numeric formats themselves (label, bits, bytes, which units run
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from xpuref.calc import BIT_LENGTHS, PRECISIONS, RATE_ORDER, Precision
 
@@ -23,6 +23,7 @@ __all__ = [
     "Precision",
     "Rate",
     "SpecField",
+    "at_path",
     "rate",
     "rate_key",
     "rate_label",
@@ -30,6 +31,16 @@ __all__ = [
 ]
 
 Unit = Literal["matrix", "vector"]
+
+
+def at_path(raw: Any, dotted: str) -> tuple[bool, Any]:
+    """Whether a dotted field path names a place in nested mappings, and the value there."""
+    current = raw
+    for part in dotted.split("."):
+        if not isinstance(current, dict) or part not in current:
+            return False, None
+        current = current[part]
+    return True, current
 
 
 @dataclass(frozen=True)

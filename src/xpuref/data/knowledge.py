@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from xpuref.data.knowledge_models import EcosystemRow, ExportNote, GlossaryEntry
 from xpuref.data.loader import read_checked
 from xpuref.data.located import parse_model
-from xpuref.data.problems import Problem
+from xpuref.data.problems import Problem, repeats
 from xpuref.data.publishers import Registry
 from xpuref.data.rule_checks import check_aliases
 from xpuref.data.yamlfile import SourceFile, read_collecting
@@ -64,19 +64,12 @@ def _unique_ids(
     items: list[tuple[int, Any]], src: SourceFile, key: str, problems: list[Problem]
 ) -> None:
     """Report every id used twice in one file."""
-    seen: dict[str, int] = {}
-    for i, item in items:
-        if item.id in seen:
-            problems.append(
-                Problem(
-                    src.name,
-                    src.lines.line_of((key, i, "id")),
-                    f"{key}[{i}].id",
-                    f"duplicate id '{item.id}' (first used by {key}[{seen[item.id]}])",
-                )
-            )
-        else:
-            seen[item.id] = i
+    indices = [i for i, _ in items]
+    for k, item_id, first in repeats([item.id for _, item in items]):
+        i = indices[k]
+        message = f"duplicate id '{item_id}' (first used by {key}[{indices[first]}])"
+        line = src.lines.line_of((key, i, "id"))
+        problems.append(Problem(src.name, line, f"{key}[{i}].id", message))
 
 
 #: Ids the glossary page already uses for its own headings.

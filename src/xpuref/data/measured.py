@@ -52,7 +52,7 @@ class Conditions(base.Strict):
     ran_by: base.Text
     software: base.Text
     devices: Count
-    date: base.PartialDate | None = None
+    date: base.PastDate | None = None
     shape: Shape | None = None
     shapes: base.Text | None = None
     method: base.Text | None = None
@@ -63,13 +63,6 @@ class Conditions(base.Strict):
     direction: Literal["h2d", "d2h", "bidirectional"] | None = None
     system: base.Text | None = None
     settings: base.Text | None = None
-
-    @model_validator(mode="after")
-    def _real_date(self) -> Conditions:
-        """A measurement date is a real date, not in the future."""
-        if self.date is not None:
-            base.check_date(self.date, not_after_today=True)
-        return self
 
 
 class MeasuredRecord(base.Strict):

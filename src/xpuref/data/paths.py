@@ -7,6 +7,7 @@ from pathlib import Path
 
 __all__ = ["CONTENT_DIR", "DATA_DIR", "ROOT", "content_pages", "data_dir"]
 
+
 def _project_root() -> Path:
     """The source checkout the package runs from; for a regular install, the current folder."""
     checkout = Path(__file__).resolve().parents[3]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-__all__ = ["DataError", "Problem"]
+__all__ = ["DataError", "Problem", "cycle_from", "repeats"]
 
 
 @dataclass(frozen=True, order=True)
@@ -33,3 +33,23 @@ class DataError(Exception):
     def report(self) -> str:
         """Return one line per problem."""
         return "\n".join(str(p) for p in self.problems)
+
+
+def repeats(keys: Sequence[str]) -> Iterator[tuple[int, str, int]]:
+    """Each ``(index, key, first index)`` where a key repeats one used earlier in the list."""
+    first: dict[str, int] = {}
+    for i, key in enumerate(keys):
+        if key in first:
+            yield i, key, first[key]
+        else:
+            first[key] = i
+
+
+def cycle_from(start: str, successor: Mapping[str, str | None]) -> list[str] | None:
+    """The chain from ``start`` back into itself (``a -> b -> a``) if following links loops."""
+    seen = [start]
+    step = successor.get(start)
+    while step is not None and step not in seen:
+        seen.append(step)
+        step = successor.get(step)
+    return None if step is None else [*seen, step]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
-from xpuref.data.base import LongText, Page, PartialDate, Slug, Strict, Text, check_date
+from xpuref.data.base import LongText, Page, PastDate, Slug, Strict, Text
 
 __all__ = ["LicenceEvent", "PublishedFile", "Statement"]
 
@@ -18,19 +18,12 @@ class Statement(Strict):
 
     id: Slug
     publisher: Text
-    date: PartialDate
+    date: PastDate
     summary: LongText
     rule: Slug
     classes: Annotated[list[ExportClass], Field(min_length=1)]
     devices: Annotated[list[Slug], Field(min_length=1, max_length=500)]
     source: Page
-
-    @field_validator("date")
-    @classmethod
-    def _real_date(cls, value: str) -> str:
-        """Require a real date that is not in the future."""
-        check_date(value, not_after_today=True)
-        return value
 
 
 class LicenceEvent(Strict):
@@ -41,17 +34,10 @@ class LicenceEvent(Strict):
     """
 
     id: Slug
-    date: PartialDate
+    date: PastDate
     summary: LongText
     devices: Annotated[list[Slug], Field(min_length=1, max_length=100)]
     source: Page
-
-    @field_validator("date")
-    @classmethod
-    def _real_date(cls, value: str) -> str:
-        """Require a real date that is not in the future."""
-        check_date(value, not_after_today=True)
-        return value
 
 
 class PublishedFile(Strict):

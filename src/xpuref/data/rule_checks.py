@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from xpuref.data.base import fold_name
 from xpuref.data.devices import Architecture
 from xpuref.data.knowledge_models import GlossaryEntry
-from xpuref.data.problems import Problem
+from xpuref.data.problems import Problem, cycle_from, repeats
 from xpuref.data.rules import Condition, ExportRule
 from xpuref.data.yamlfile import FieldPath, SourceFile, problem_at
 
@@ -64,18 +64,10 @@ def never_holds(cond: Condition) -> str:
 def check_rules(rules: Sequence[ExportRule], src: SourceFile) -> list[Problem]:
     """Unique ids, resolvable and acyclic ``superseded_by``, and conditions that can hold."""
     problems: list[Problem] = []
-    first: dict[str, int] = {}
-    for i, rule in enumerate(rules):
-        if rule.id in first:
-            problems.append(
-                problem_at(
-                    src,
-                    ("rules", i, "id"),
-                    f"duplicate rule id '{rule.id}' (rules[{first[rule.id]}])",
-                )
-            )
-        else:
-            first[rule.id] = i
+    for i, key, first in repeats([rule.id for rule in rules]):
+        message = f"duplicate rule id '{key}' (rules[{first}])"
+        problems.append(problem_at(src, ("rules", i, "id"), message))
+    ids = {rule.id for rule in rules}
     successor = {rule.id: rule.superseded_by for rule in rules if rule.superseded_by}
     for i, rule in enumerate(rules):
         where: FieldPath = ("rules", i, "superseded_by")
@@ -85,17 +77,13 @@ def check_rules(rules: Sequence[ExportRule], src: SourceFile) -> list[Problem]:
                     problem_at(src, ("rules", i, "status"), "a superseded rule names its successor")
                 )
             continue
-        if rule.superseded_by not in first:
+        if rule.superseded_by not in ids:
             problems.append(problem_at(src, where, f"'{rule.superseded_by}' is not a rule id"))
             continue
-        seen = [rule.id]
-        step: str | None = rule.superseded_by
-        while step is not None and step not in seen:
-            seen.append(step)
-            step = successor.get(step)
-        if step is not None:
-            chain = " -> ".join([*seen, step])
-            problems.append(problem_at(src, where, f"superseded_by goes round in a cycle: {chain}"))
+        chain = cycle_from(rule.id, successor)
+        if chain is not None:
+            message = f"superseded_by goes round in a cycle: {' -> '.join(chain)}"
+            problems.append(problem_at(src, where, message))
     for i, rule in enumerate(rules):
         problems += _conditions(rule, i, src)
     return problems
@@ -129,14 +117,10 @@ def check_ceilings(arch: Architecture, src: SourceFile, i: int) -> list[Problem]
             problems.append(problem_at(src, where, f"'{ceiling.rate}' already has a ceiling"))
             continue
         bound_by[ceiling.rate] = ceiling.of
-        seen = [ceiling.rate]
-        step: str | None = ceiling.of
-        while step is not None and step not in seen:
-            seen.append(step)
-            step = bound_by.get(step)
-        if step is not None:
-            chain = " -> ".join([*seen, step])
-            problems.append(problem_at(src, where, f"rate ceilings go round in a cycle: {chain}"))
+        chain = cycle_from(ceiling.rate, bound_by)
+        if chain is not None:
+            message = f"rate ceilings go round in a cycle: {' -> '.join(chain)}"
+            problems.append(problem_at(src, where, message))
     return problems
 
 

@@ -20,7 +20,7 @@ from xpuref.data.device_checks import check_sourcing, sources_covering
 from xpuref.data.devices import Device, Launched, Source
 from xpuref.data.loader import read_checked
 from xpuref.data.located import parse_model
-from xpuref.data.problems import Problem
+from xpuref.data.problems import Problem, repeats
 from xpuref.data.publishers import Registry
 from xpuref.data.yamlfile import SourceFile, display_name, problem_at
 
@@ -167,17 +167,9 @@ def _single_file(
         )
     if system.id in RESERVED_IDS:
         problems.append(problem_at(src, ("id",), f"'{system.id}' is reserved: it names a page"))
-    seen: set[str] = set()
-    for i, member in enumerate(system.members):
-        if member.device in seen:
-            problems.append(
-                problem_at(
-                    src,
-                    ("members", i, "device"),
-                    f"'{member.device}' is listed twice: give one entry with the total count",
-                )
-            )
-        seen.add(member.device)
+    for i, device_id, _ in repeats([member.device for member in system.members]):
+        message = f"'{device_id}' is listed twice: give one entry with the total count"
+        problems.append(problem_at(src, ("members", i, "device"), message))
     if system.scale_up.domain_size > system.device_count:
         problems.append(
             problem_at(

@@ -9,6 +9,7 @@ from markupsafe import Markup
 
 from xpuref import calc
 from xpuref.data.dataset import Dataset
+from xpuref.data.fields import at_path
 from xpuref.data.knowledge import Knowledge
 from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
 from xpuref.render.env import ENV as _ENV
@@ -216,12 +217,7 @@ def _class_cell(found: Mapping[str, Any]) -> dict[str, str]:
 
 def _value_at(data: Mapping[str, Any], dotted: str) -> Any:
     """The value at a dotted field path of a dumped device, or None."""
-    current: Any = data
-    for part in dotted.split("."):
-        if not isinstance(current, Mapping) or part not in current:
-            return None
-        current = current[part]
-    return current
+    return at_path(data, dotted)[1]
 
 
 def _show(value: Any) -> str:

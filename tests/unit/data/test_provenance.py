@@ -66,6 +66,11 @@ def _line_of(root: Path, needle: str, path: Path = DEVICE) -> int:
         ("0.5 TB/s", 512, (1.0,), False),
         ("757T@FP8,HIFP8,MXFP8,INT8 1514T@MXFP4", 1514, (1.0,), True),
         ("FP64 34 teraFLOPS", 33.5, (1.0,), True),
+        ("Tensor-FP16/BF16 performance (FLOP/s),24000000000000.0", 24, (1.0,), True),
+        ("Tensor-FP16/BF16 performance (FLOP/s),24000000000000.0", 25, (1.0,), False),
+        ("Tensor-BF16 performance (FLOP/s),4.5e+13", 45, (1.0,), True),
+        ("Tensor-BF16 performance (FLOP/s),4.5e13", 46, (1.0,), False),
+        ("FP32 (FLOP/s),1.23e13", 12.3, (1.0,), True),
     ],
 )
 def test_carries(text: str, value: float, factors: tuple[float, ...], expected: bool) -> None:
