@@ -127,15 +127,43 @@
     var data = figure.data.map(function (trace) {
       return filterTrace(trace, state.payload.tags || {}, state.filters);
     });
-    var found = highlight(data, state.find);
+    var resolved = resolveFind(state);
+    var found = highlight(data, state.find, resolved);
     state.found = found.count;
+    state.resolved = resolved;
     return { data: data.concat(found.traces), layout: themedLayout(figure.layout) };
   }
 
-  // "Find a device": the device points whose id or label holds every typed word, drawn again
-  // on top as large rings with their names (one trace per panel), so a reader need not hover
-  // dot by dot.
-  function highlight(data, typed) {
+  // What the typed text names through the resolver (resolve.js, the maps of `xpuref lookup`):
+  // {ids, names, text} for a driver string naming one SKU or a few, else null (then words).
+  function resolveFind(state) {
+    var R = window.xpurefResolve;
+    var lookup = state.lookup;
+    var typed = String(state.find || "").trim();
+    if (!R || !lookup || !typed) return null;
+    var hit = R.resolve(typed, lookup);
+    var ids = hit.id ? [hit.id] : (hit.ambiguous || []);
+    ids = ids.filter(function (id) { return lookup.devices && lookup.devices[id]; });
+    if (!ids.length) return null;
+    var names = ids.map(function (id) { return lookup.devices[id]; });
+    return { ids: ids, names: names, one: ids.length === 1 };
+  }
+
+  // A point stands for a resolved device when its id is one, or its hover names one (devices
+  // with identical figures share a marker whose hover lists each of them).
+  function standsFor(resolved, id, label) {
+    if (resolved.ids.indexOf(String(id)) !== -1) return true;
+    return resolved.names.some(function (name) {
+      var shown = name.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+      return label.indexOf(">" + shown + "<") !== -1 || label.indexOf(": " + shown + "<") !== -1 ||
+        label.slice(-(shown.length + 2)) === ": " + shown;
+    });
+  }
+
+  // "Find a device": the device points the typed name resolves to, or whose id or label holds
+  // every typed word, drawn again on top as large rings with their names (one trace per
+  // panel), so a reader need not hover dot by dot.
+  function highlight(data, typed, resolved) {
     var words = String(typed || "").toLowerCase().split(/[\s\-_]+/).filter(Boolean);
     var panels = {};
     var order = [];
@@ -148,7 +176,8 @@
           var label = Array.isArray(trace.text) ? String(trace.text[i] || "") :
             (Array.isArray(trace.hovertext) ? String(trace.hovertext[i] || "") : "");
           var hay = (String(id) + " " + label).toLowerCase();
-          if (!words.every(function (w) { return hay.indexOf(w) !== -1; })) return;
+          if (resolved ? !standsFor(resolved, id, label) :
+            !words.every(function (w) { return hay.indexOf(w) !== -1; })) return;
           if (!panels[key]) {
             panels[key] = {
               type: "scatter", mode: "markers+text", name: "Found: " + typed,
@@ -181,7 +210,7 @@
     label.appendChild(document.createTextNode("Find a device "));
     var input = document.createElement("input");
     input.type = "search";
-    input.placeholder = "H100, MI300X, 910B";
+    input.placeholder = "H100, MI300X, 910B, or what nvidia-smi prints";
     input.setAttribute("data-chart-find", "");
     label.appendChild(input);
     var note = document.createElement("span");
@@ -276,9 +305,15 @@
       return Plotly.react(plot, figure.data, figure.layout, CONFIG).then(function () {
         var note = box.querySelector(".xpuref-chart-find-note");
         if (note) {
-          note.textContent = !box.xpurefChart.find ? "" :
-            (box.xpurefChart.found ? " " + box.xpurefChart.found + " found" : " none on this chart");
+          var state = box.xpurefChart;
+          var named = !state.find || !state.resolved ? "" : state.resolved.one ?
+            " “" + state.find + "” is " + state.resolved.names[0] + ":" :
+            " “" + state.find + "” names " + state.resolved.ids.length + " devices:";
+          note.textContent = !state.find ? "" :
+            named + (state.found ? " " + state.found + " found" : " none on this chart");
         }
+        if (box.xpurefChart.resolved) box.setAttribute("data-resolved", box.xpurefChart.resolved.ids.join(" "));
+        else box.removeAttribute("data-resolved");
         box.setAttribute("data-found", String(box.xpurefChart.found || 0));
         box.setAttribute("data-drawn", box.xpurefChart.variant);
         box.setAttribute("data-scheme", document.body.getAttribute("data-md-color-scheme") || "");
@@ -292,7 +327,8 @@
     if (box.xpurefChart) return;
     var payload = readJson(box.getAttribute("data-xpuref-chart"));
     if (!payload) return;
-    box.xpurefChart = { payload: payload, variant: payload.default, filters: {}, visible: false };
+    box.xpurefChart = { payload: payload, variant: payload.default, filters: {}, visible: false,
+      lookup: readJson(box.getAttribute("data-xpuref-lookup") || "") };
     var variant = box.querySelector("select[data-chart-variant]");
     if (variant) {
       variant.value = payload.default;

@@ -202,12 +202,14 @@ def _measurements(
                 problems.append(
                     problem_at(src, (*where, "device"), f"unknown device id '{device_id}'")
                 )
-            elif getattr(case, "precision", "") not in device.peak_dense:
+            elif (precision := getattr(case, "precision", None)) is not None and (
+                precision not in device.peak_dense
+            ):
                 problems.append(
                     problem_at(
                         src,
                         (*where, "precision"),
-                        f"{device_id} gives no {getattr(case, 'precision', '')} rate",
+                        f"{device_id} gives no {precision} rate",
                     )
                 )
     return tuple(parsed.measurements), {str(kind): bound for kind, bound in parsed.bounds.items()}

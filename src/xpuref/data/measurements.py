@@ -17,10 +17,12 @@ __all__ = [
     "KINDS",
     "KvFromMemory",
     "KvTokens",
+    "Logits",
     "Matmul",
     "Measurement",
     "MeasurementsFile",
     "Mfu",
+    "UsableMemory",
 ]
 
 Positive = Annotated[float, Field(gt=0, le=1e30)]
@@ -127,6 +129,27 @@ class MoeDecode(Strict):
     measured_tokens_per_s_seq: Positive
 
 
+class UsableMemory(Strict):
+    """The total memory an engine saw on a device, against the memory the calculators start from."""
+
+    kind: Literal["usable_memory"]
+    device: Slug
+    engine: Engine
+    published_gib: Positive
+
+
+class Logits(Strict):
+    """Memory a framework measured for the logits of a loss, against the training-memory term."""
+
+    kind: Literal["logits"]
+    tokens: Count
+    vocab: Count
+    compute_dtype: KvDtype = "bf16"
+    fp32_loss: bool = False
+    tp: Count = 1
+    published_mib: Positive
+
+
 class KvTokensCase(KvTokens, _Case):
     """A kv_tokens case."""
 
@@ -147,13 +170,35 @@ class MoeDecodeCase(MoeDecode, _Case):
     """A moe_decode case."""
 
 
+class UsableMemoryCase(UsableMemory, _Case):
+    """A usable_memory case."""
+
+
+class LogitsCase(Logits, _Case):
+    """A logits case."""
+
+
 Measurement = Annotated[
-    KvTokensCase | KvFromMemoryCase | MfuCase | MatmulCase | MoeDecodeCase,
+    KvTokensCase
+    | KvFromMemoryCase
+    | UsableMemoryCase
+    | MfuCase
+    | LogitsCase
+    | MatmulCase
+    | MoeDecodeCase,
     Field(discriminator="kind"),
 ]
 
 #: The kinds of case, in the order the accuracy page lists them.
-KINDS: tuple[str, ...] = ("kv_tokens", "kv_tokens_from_memory", "mfu", "matmul", "moe_decode")
+KINDS: tuple[str, ...] = (
+    "kv_tokens",
+    "kv_tokens_from_memory",
+    "usable_memory",
+    "mfu",
+    "logits",
+    "matmul",
+    "moe_decode",
+)
 
 
 class Bound(Strict):
@@ -168,6 +213,15 @@ class MeasurementsFile(Strict):
     """The whole measurements.yaml."""
 
     bounds: dict[
-        Literal["kv_tokens", "kv_tokens_from_memory", "mfu", "matmul", "moe_decode"], Bound
+        Literal[
+            "kv_tokens",
+            "kv_tokens_from_memory",
+            "usable_memory",
+            "mfu",
+            "logits",
+            "matmul",
+            "moe_decode",
+        ],
+        Bound,
     ]
     measurements: Annotated[list[Measurement], Field(min_length=1, max_length=10_000)]

@@ -15,6 +15,7 @@ from xpuref.render.pagecontext import PageContext
 from xpuref.views import figures
 from xpuref.views.compare import MAX_DEVICES, compare_payload
 from xpuref.views.figures import Chart
+from xpuref.views.lookup import lookup_maps
 
 __all__ = ["device_section", "macros", "render_chart"]
 
@@ -27,8 +28,13 @@ def render_chart(
     note: str = "",
     aside: Markup | None = None,
     open_table: bool = True,
+    lookup: dict[str, Any] | None = None,
 ) -> Markup:
-    """HTML for one chart: controls, plot area, dense-rate note, data table and figure JSON."""
+    """HTML for one chart: controls, plot area, dense-rate note, data table and figure JSON.
+
+    With ``lookup`` (the name maps of `xpuref lookup` and device names), the chart's
+    find-a-device box resolves what drivers print to the one SKU it names.
+    """
     height = max(int(v["layout"].get("height", 480)) for v in chart.variants.values())
     html = _ENV.get_template("charts/chart.html.j2").render(
         chart=chart,
@@ -39,6 +45,7 @@ def render_chart(
         height=height,
         open_table=open_table,
         figure_json=script_json(chart.payload(), f"{chart.id}-figure-json"),
+        lookup_json=None if lookup is None else script_json(lookup, f"{chart.id}-lookup-json"),
     )
     return Markup(html)
 
@@ -63,6 +70,20 @@ _MARKETS = (
     " parts, open ones workstation, consumer and edge parts."
 )
 _BY_VENDOR = ("roofline", "trends", "efficiency")
+#: Catalog charts whose points are devices: their find box resolves driver names.
+_FINDS_DEVICES = ("roofline", "trends", "efficiency", "export")
+
+
+def _finder_lookup(catalog: Dataset) -> dict[str, Any]:
+    """The name maps every device picker resolves against, and each device's name."""
+
+    def build() -> dict[str, Any]:
+        """The maps and the names, computed once per catalog."""
+        names = {d.id: d.name for d in sorted(catalog.devices.values(), key=lambda d: d.id)}
+        return {**lookup_maps(catalog), "devices": names}
+
+    found: dict[str, Any] = catalog.remember("chart-lookup", "", build)
+    return found
 
 
 def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
@@ -76,9 +97,12 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     csv_href = ctx.link_to_file("data/devices.csv")
 
     def chart(build: Callable[[Dataset], Chart], note_key: str, **extra: Any) -> Markup:
-        """Render one catalog-wide chart."""
+        """Render one catalog-wide chart; charts of devices resolve driver names in their finder."""
         note = _NOTES[note_key] + (_MARKETS if note_key in _BY_VENDOR else "")
-        return render_chart(build(catalog), link=link, csv_href=csv_href, note=note, **extra)
+        lookup = _finder_lookup(catalog) if note_key in _FINDS_DEVICES else None
+        return render_chart(
+            build(catalog), link=link, csv_href=csv_href, note=note, lookup=lookup, **extra
+        )
 
     def export_map_chart() -> Markup:
         """The export-control map with its list of devices it cannot place."""

@@ -20,6 +20,7 @@ from xpuref.data.measurements import KINDS, Bound
 from xpuref.views.figures._common import precision_label
 from xpuref.views.lookup import per_device_peaks
 from xpuref.views.measured import conditions_text
+from xpuref.views.units import memory_bytes
 
 __all__ = [
     "KIND_TITLES",
@@ -32,12 +33,15 @@ __all__ = [
 ]
 
 GIB = 2**30
+MIB = 2**20
 
 #: Section titles of the kinds, as the accuracy page shows them.
 KIND_TITLES: dict[str, str] = {
     "kv_tokens": "KV-cache tokens from the engine's KV memory",
     "kv_tokens_from_memory": "KV-cache tokens from device memory",
+    "usable_memory": "Device memory the calculators start from, against what an engine saw",
     "mfu": "Model and hardware FLOPs utilization",
+    "logits": "Logits in the training memory, against a measured loss",
     "matmul": "Matrix multiply against the roofline bound",
     "moe_decode": "Mixture-of-experts decode against the roofline bound of its step",
 }
@@ -106,6 +110,27 @@ def _kv_from_memory(ds: Dataset, case: Any) -> list[AccuracyRow]:
         kv_dtype=case.kv_dtype, context=1,
     )  # fmt: skip
     return [_row(case, "KV-cache tokens", "tokens", found["tokens"], case.published_tokens)]
+
+
+def _usable_memory(ds: Dataset, case: Any) -> list[AccuracyRow]:
+    """The memory the calculators fill in for a device, against the total an engine printed."""
+    device = ds.devices[case.device]
+    found, _ = memory_bytes(device.memory)
+    if found is None:  # the data check names devices; one without a capacity cannot be a case
+        raise ValueError(f"{case.id}: {device.id} states no memory capacity")
+    answer = found / device.visible_devices / GIB
+    return [_row(case, "device memory", "GiB", answer, case.published_gib)]
+
+
+def _logits(ds: Dataset, case: Any) -> list[AccuracyRow]:
+    """The logits term (and the loss's fp32 copy where kept) of the training memory, in MiB."""
+    # hidden and heads enter only the recompute term, which this figure does not read.
+    terms = calc.training_extra_bytes(
+        case.tokens, 1, 1, 1, case.vocab, tp=case.tp, compute_dtype=case.compute_dtype,
+        fp32_loss=case.fp32_loss,
+    )  # fmt: skip
+    answer = (terms["logits"] + terms["loss_copy"]) / MIB
+    return [_row(case, "logits memory", "MiB", answer, case.published_mib)]
 
 
 def _mfu(ds: Dataset, case: Any) -> list[AccuracyRow]:
@@ -201,7 +226,9 @@ def _moe_decode(ds: Dataset, case: Any) -> list[AccuracyRow]:
 _RUNNERS = {
     "kv_tokens": _kv_tokens,
     "kv_tokens_from_memory": _kv_from_memory,
+    "usable_memory": _usable_memory,
     "mfu": _mfu,
+    "logits": _logits,
     "matmul": _matmul,
     "moe_decode": _moe_decode,
 }

@@ -35,7 +35,15 @@ def test_at_least_twenty_sourced_cases_of_every_kind(catalog: Dataset) -> None:
     cases = catalog.measurements
     assert len(cases) >= 19
     kinds = {case.kind for case in cases} | {r.kind for r in accuracy_rows(catalog)}
-    assert kinds == {"kv_tokens", "kv_tokens_from_memory", "mfu", "matmul", "moe_decode"}
+    assert kinds == {
+        "kv_tokens",
+        "kv_tokens_from_memory",
+        "usable_memory",
+        "mfu",
+        "logits",
+        "matmul",
+        "moe_decode",
+    }
     assert set(catalog.measurement_bounds) == kinds
     assert all(case.source.url.startswith("https://") for case in cases)
 
