@@ -82,7 +82,7 @@ def carries(text: str, value: float, factors: Iterable[float] = (1.0,)) -> bool:
     """
     numbers = numbers_in(text)
     for factor in factors:
-        for step in range(-3, 4):
+        for step in range(-4, 5):  # raw FLOP/s (1e12 per TFLOPS) to TFLOPS
             target = value * factor * 1000.0**step
             for number, decimals, digits in numbers:
                 if number == 0:
