@@ -52,7 +52,11 @@ BANDWIDTH_TOLERANCE = 0.03
 #: Rank of a source tier when quotes disagree: the maker's words (or a faithful copy) first.
 TIER_RANK: dict[str | None, int] = {"vendor": 2, "vendor-copy": 2, "reference": 1, "other": 0}
 
-_NUMBER = re.compile(r"\d{1,3}(?:[,\u00a0\u202f\u2009 ]\d{3}(?!\d))+(?:\.\d+)?|\d+(?:\.\d+)?")
+_NUMBER = re.compile(
+    r"\d+(?:\.\d+)?[eE][+-]?\d+"
+    r"|\d{1,3}(?:[,\u00a0\u202f\u2009 ]\d{3}(?!\d))+(?:\.\d+)?|\d+(?:\.\d+)?"
+)
+_SCIENTIFIC = re.compile(r"(\d+)(?:\.(\d+))?[eE]([+-]?\d+)")
 _DATA_RATE = re.compile(
     r"(?:DDR\d?X?|HBM\d?E?)-(\d{3,5})\b|(\d+(?:\.\d+)?)\s*(?:Gbps|Gb/s)|(\d{3,5})\s*MT/s",
     re.IGNORECASE,
@@ -64,6 +68,13 @@ def numbers_in(text: str) -> list[tuple[float, int, int]]:
     found: list[tuple[float, int, int]] = []
     for match in _NUMBER.finditer(text):
         token = match.group()
+        scientific = _SCIENTIFIC.fullmatch(token)
+        if scientific:  # 4.5e13 (a dataset cell): its digits say how it was rounded
+            whole, fraction, exponent = scientific.groups()
+            mantissa = (whole + (fraction or "")).lstrip("0") or "0"
+            decimals = max(0, len(fraction or "") - int(exponent))
+            found.append((float(token), decimals, len(mantissa)))
+            continue
         for part in {re.sub(r"[,\u00a0\u202f\u2009 ]", "", token), *re.split(r"[,\s]", token)}:
             if part:
                 decimals = len(part.split(".")[1]) if "." in part else 0
@@ -82,7 +93,7 @@ def carries(text: str, value: float, factors: Iterable[float] = (1.0,)) -> bool:
     """
     numbers = numbers_in(text)
     for factor in factors:
-        for step in range(-3, 4):
+        for step in range(-4, 5):  # raw FLOP/s (1e12 per TFLOPS) to TFLOPS
             target = value * factor * 1000.0**step
             for number, decimals, digits in numbers:
                 if number == 0:
