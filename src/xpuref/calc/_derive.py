@@ -19,6 +19,7 @@ class Formula:
     text: str
     unit: str
     compute: Callable[[Mapping[str, float]], float]
+    joiner: str = " × "
 
 
 def _rate(values: Mapping[str, float]) -> float:
@@ -42,6 +43,11 @@ def _tile(values: Mapping[str, float]) -> float:
 def _links(values: Mapping[str, float]) -> float:
     """Links x bandwidth per link, in GB/s."""
     return values["links"] * values["link_gbs"]
+
+
+def _per_chip(values: Mapping[str, float]) -> float:
+    """A multi-chip card's stated total shared evenly by its chips, in the total's unit."""
+    return values["card_figure"] / values["chips"]
 
 
 def _bus(values: Mapping[str, float]) -> float:
@@ -91,6 +97,14 @@ FORMULAS: dict[str, Formula] = {
             "GB/s",
             _bus,
         ),
+        Formula(
+            "card_figure_per_chip",
+            ("card_figure", "chips"),
+            "the card's stated figure ÷ the chips on the card",
+            "",
+            _per_chip,
+            " ÷ ",
+        ),
     )
 }
 
@@ -115,8 +129,9 @@ def derive_figure(formula: str, inputs: Mapping[str, float]) -> float:
 def formula_text(formula: str, inputs: Mapping[str, float]) -> str:
     """The formula with its inputs written in, e.g. '56 × 2 GHz × 32 = 3.584 TFLOPS'."""
     found = FORMULAS[formula]
-    parts = " × ".join(f"{inputs[name]:g}" for name in found.inputs)
-    return f"{found.text}: {parts} → {derive_figure(formula, inputs):g} {found.unit}"
+    parts = found.joiner.join(f"{inputs[name]:g}" for name in found.inputs)
+    result = f"{derive_figure(formula, inputs):g} {found.unit}".rstrip()
+    return f"{found.text}: {parts} → {result}"
 
 
 def memory_bandwidth_gbs(bus_width_bits: float, data_rate_gbps: float) -> float:

@@ -60,3 +60,10 @@ def test_formula_text_writes_inputs() -> None:
     text = formula_text("links_x_link_bandwidth", {"links": 4, "link_gbs": 128})
     assert text == "links × GB/s per link: 4 × 128 → 512 GB/s"
     assert set(FORMULAS) >= {"cores_x_clock_x_flops_per_cycle", "bus_width_x_data_rate"}
+
+
+def test_a_card_figure_is_shared_by_its_chips() -> None:
+    """A two-chip card's 256 TOPS is 128 per chip, and the text shows the division."""
+    inputs = {"card_figure": 256, "chips": 2}
+    assert derive_figure("card_figure_per_chip", inputs) == 128
+    assert formula_text("card_figure_per_chip", inputs).endswith(": 256 ÷ 2 → 128")
