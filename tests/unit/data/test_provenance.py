@@ -66,6 +66,10 @@ def _line_of(root: Path, needle: str, path: Path = DEVICE) -> int:
         ("0.5 TB/s", 512, (1.0,), False),
         ("757T@FP8,HIFP8,MXFP8,INT8 1514T@MXFP4", 1514, (1.0,), True),
         ("FP64 34 teraFLOPS", 33.5, (1.0,), True),
+        ("torch.float32: 37.4e12,", 37.42, (1.0,), True),
+        ("torch.float32: 37.4e12,", 37.6, (1.0,), False),
+        (",37420000000000.0,", 37.42, (1.0,), True),
+        ("3.12e14", 312, (1.0,), True),
     ],
 )
 def test_carries(text: str, value: float, factors: tuple[float, ...], expected: bool) -> None:
