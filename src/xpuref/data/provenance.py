@@ -72,7 +72,7 @@ def numbers_in(text: str) -> list[tuple[float, int, int]]:
         if scientific:  # 4.5e13 (a dataset cell): its digits say how it was rounded
             whole, fraction, exponent = scientific.groups()
             mantissa = (whole + (fraction or "")).lstrip("0") or "0"
-            decimals = max(0, len(fraction or "") - int(exponent))
+            decimals = len(fraction or "") - int(exponent)  # 37.4e12 rounds to 1e11
             found.append((float(token), decimals, len(mantissa)))
             continue
         for part in {re.sub(r"[,\u00a0\u202f\u2009 ]", "", token), *re.split(r"[,\s]", token)}:

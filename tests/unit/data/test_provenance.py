@@ -71,6 +71,10 @@ def _line_of(root: Path, needle: str, path: Path = DEVICE) -> int:
         ("Tensor-BF16 performance (FLOP/s),4.5e+13", 45, (1.0,), True),
         ("Tensor-BF16 performance (FLOP/s),4.5e13", 46, (1.0,), False),
         ("FP32 (FLOP/s),1.23e13", 12.3, (1.0,), True),
+        ("torch.float32: 37.4e12,", 37.42, (1.0,), True),
+        ("torch.float32: 37.4e12,", 37.6, (1.0,), False),
+        (",37420000000000.0,", 37.42, (1.0,), True),
+        ("3.12e14", 312, (1.0,), True),
     ],
 )
 def test_carries(text: str, value: float, factors: tuple[float, ...], expected: bool) -> None:
