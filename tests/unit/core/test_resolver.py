@@ -26,7 +26,8 @@ NO_DRIVER_STRING: dict[str, str] = {
     "cambricon-mlu290-m5-oam-32gb": "mlu-ops names the MLU290 family, not the M5 module",
     "cambricon-mlu370-s8-pcie-48gb": "the runtime's name for the S8 card is not in mlu-ops",
     "google-tpu-v1": "an inference card Google never offered to JAX users",
-    "huawei-ascend-310": "no CANN platform file or npu-smi capture for the 310 has been read",
+    "huawei-ascend-310": "CANN's platform files (hicann/runtime, Aug 2026) cover the 310B and "
+    "310P but not the original 310, and no npu-smi capture for it has been read",
     "intel-data-center-gpu-max-1100-48gb": "no xpu-smi or torch.xpu capture has been read",
     "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read",
     "intel-gaudi2-oam-96gb": "no hl-smi capture for the HL-225 has been read",
