@@ -28,7 +28,6 @@ NO_DRIVER_STRING: dict[str, str] = {
     "google-tpu-v1": "an inference card Google never offered to JAX users",
     "huawei-ascend-310": "CANN's platform files (hicann/runtime, Aug 2026) cover the 310B and "
     "310P but not the original 310, and no npu-smi capture for it has been read",
-    "intel-data-center-gpu-max-1100-48gb": "no xpu-smi or torch.xpu capture has been read",
     "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read",
     "intel-gaudi2-oam-96gb": "no hl-smi capture for the HL-225 has been read",
     "intel-gaudi3-pcie-128gb": "no hl-smi capture for the HL-338 has been read",
