@@ -17,17 +17,17 @@ PRINTED = sorted(
 NO_DRIVER_STRING: dict[str, str] = {
     "amd-instinct-mi250-oam-128gb": "amdgpu.ids prints 'AMD Instinct MI250X / MI250' for it "
     "(device 740C), shared with the MI250X: the string is ambiguous by design",
-    "amd-instinct-mi350p-pcie-144gb": "no amdgpu.ids entry for the PCIe card has been read",
-    "amd-instinct-mi60-32gb": "no amdgpu.ids or amd-smi capture for the MI60 has been read",
+    "amd-instinct-mi350p-pcie-144gb": "amdgpu.ids (ROCm k8s-device-plugin, Aug 2026) lists the "
+    "MI350X and MI355X but no MI350P",
+    "amd-instinct-mi60-32gb": "amdgpu.ids prints 'AMD Instinct MI60 / MI50' for it (66A1 rev 02), "
+    "shared with the MI50: the string is ambiguous by design",
     "cambricon-mlu270-f4-pcie-16gb": "mlu-ops names the MLU270 family, not the F4 card",
     "cambricon-mlu270-s4-pcie-16gb": "mlu-ops names the MLU270 family, not the S4 card",
     "cambricon-mlu290-m5-oam-32gb": "mlu-ops names the MLU290 family, not the M5 module",
     "cambricon-mlu370-s8-pcie-48gb": "the runtime's name for the S8 card is not in mlu-ops",
     "google-tpu-v1": "an inference card Google never offered to JAX users",
-    "google-tpu-v2": "JAX prints 'TPU v2'; the page read lists v3 onwards",
-    "huawei-ascend-310": "no CANN platform file or npu-smi capture for the 310 has been read",
-    "intel-data-center-gpu-max-1100-48gb": "no xpu-smi or torch.xpu capture has been read",
-    "intel-data-center-gpu-max-1550-oam-128gb": "no xpu-smi or torch.xpu capture has been read",
+    "huawei-ascend-310": "CANN's platform files (hicann/runtime, Aug 2026) cover the 310B and "
+    "310P but not the original 310, and no npu-smi capture for it has been read",
     "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read",
     "intel-gaudi2-oam-96gb": "no hl-smi capture for the HL-225 has been read",
     "intel-gaudi3-pcie-128gb": "no hl-smi capture for the HL-338 has been read",
