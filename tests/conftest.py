@@ -32,7 +32,7 @@ from xpuref.data.table_models import DataTable
 from xpuref.data.tables import load_tables
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Route
 
 # Property tests never fail on wall-clock time: a shared 2-core machine is slow at random.
 # In CI the examples are also derandomised, so a run is repeatable.
@@ -276,9 +276,29 @@ def browser() -> Iterator[Browser]:
             launched.close()
 
 
-def checked_page(browser: Browser, **context_options: Any) -> Iterator[Page]:
-    """A page in a fresh context that fails the test on any script error."""
+_EMPTY_INDEXES: dict[str, bytes] = {}
+
+
+def _empty_search_index(route: Route) -> None:
+    """Answer the search index request with the site's own index config and no documents."""
+    url = route.request.url
+    if url not in _EMPTY_INDEXES:
+        index = json.loads(route.fetch().body())
+        _EMPTY_INDEXES[url] = json.dumps({"config": index["config"], "docs": []}).encode()
+    route.fulfill(body=_EMPTY_INDEXES[url], content_type="application/json")
+
+
+def checked_page(
+    browser: Browser, *, search: bool = False, **context_options: Any
+) -> Iterator[Page]:
+    """A page in a fresh context that fails the test on any script error.
+
+    Every page load makes the theme's search worker index the whole site (2 MB of text); a page
+    that does not search gets an index without documents, so its load costs no indexing.
+    """
     context = browser.new_context(**context_options)
+    if not search:
+        context.route("**/search/search_index.json", _empty_search_index)
     new_page = context.new_page()
     errors: list[str] = []
     new_page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -288,9 +308,9 @@ def checked_page(browser: Browser, **context_options: Any) -> Iterator[Page]:
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page that fails the test on any script error."""
-    yield from checked_page(browser)
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh page that fails the test on any script error (a real search index if marked)."""
+    yield from checked_page(browser, search=request.node.get_closest_marker("search") is not None)
 
 
 @pytest.fixture(scope="session")

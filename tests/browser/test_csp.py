@@ -50,6 +50,7 @@ def test_every_page_carries_a_policy_with_its_inline_scripts(built_site: BuiltSi
     assert "Content-Security-Policy: default-src 'self'" in headers
 
 
+@pytest.mark.search
 def test_search_works_under_the_policy(built_site: BuiltSite, page: Page) -> None:
     """Typing in the search box finds a device, with no policy violation."""
     found = _violations(page)

@@ -13,7 +13,7 @@ from tests.conftest import BuiltSite
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.search]
 
 
 @pytest.mark.parametrize(("query", "term"), [("张量核心", "tensor-core"), ("高带宽内存", "hbm")])

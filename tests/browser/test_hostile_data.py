@@ -45,6 +45,7 @@ def test_payloads_show_as_text(hostile_site: BuiltSite, page: Page) -> None:
     assert link.get_attribute("href") == record["sources"][0]["url"]
 
 
+@pytest.mark.search
 def test_search_results_do_not_run_payloads(hostile_site: BuiltSite, page: Page) -> None:
     """Searching for the hostile device lists it without running its payloads."""
     dialogs: list[str] = []

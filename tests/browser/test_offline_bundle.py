@@ -11,7 +11,7 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.search]
 
 
 def _block_network(page: Page) -> list[str]:

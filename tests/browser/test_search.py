@@ -19,7 +19,7 @@ from tests.conftest import BuiltSite, checked_page
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.search]
 
 # Query, then the pages (site paths without suffix) any one of which is right as the first hit.
 # Concept words that device names also carry ("tensor core", "HBM3e", 推理) must find the page
@@ -133,7 +133,7 @@ def test_the_query_table_is_large_and_bilingual() -> None:
 @pytest.fixture(scope="module")
 def online_search(built_site: BuiltSite, browser: Browser) -> Iterator[tuple[Page, str]]:
     """One served page with its search index built, shared by the query table's rows."""
-    for page in checked_page(browser):
+    for page in checked_page(browser, search=True):
         page.goto(built_site.url)
         _open_search(page)
         yield page, built_site.url
@@ -142,7 +142,7 @@ def online_search(built_site: BuiltSite, browser: Browser) -> Iterator[tuple[Pag
 @pytest.fixture(scope="module")
 def offline_search(offline_bundle: Path, browser: Browser) -> Iterator[tuple[Page, str]]:
     """The bundle's home page from file:// with its search index built, shared likewise."""
-    for page in checked_page(browser):
+    for page in checked_page(browser, search=True):
         page.goto((offline_bundle / "index.html").as_uri())
         _open_search(page)
         yield page, offline_bundle.as_uri() + "/"
