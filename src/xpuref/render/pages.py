@@ -149,6 +149,7 @@ def device_page(
     version: DataVersion,
     site_url: str = "",
     directory_urls: bool = True,
+    language: str = "en",
 ) -> str:
     """The Markdown source of a device's page, with links to the systems it is a member of."""
     front = front_matter(device.name, f"Specifications of the {device.name}")
