@@ -24,6 +24,7 @@ from xpuref.data.problems import DataError
 from xpuref.data.urls import public_address
 from xpuref.data.version import DataVersion, data_version
 from xpuref.render.macros import page_macros, page_values
+from xpuref.render.messages import MessageError, check_catalogues
 from xpuref.render.page_macros import MacroError
 from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import device_page, render_page_macros
@@ -108,6 +109,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if isinstance(getattr(config, _ATTR, None), SiteBuild):
         return config
     _check_site_url(config)
+    try:
+        check_catalogues()
+    except MessageError as exc:
+        raise PluginError(f"message catalogues, nothing was built:\n{exc}") from None
     root = data_dir()
     try:
         dataset = read_handoff(root) or load_checked(root)
@@ -138,6 +143,21 @@ def _made(build: SiteBuild, path: str, make: Callable[[], str]) -> str:
     return build.made[path]
 
 
+def _generated_pages(config: MkDocsConfig, build: SiteBuild, language: str) -> list[File]:
+    """This edition's device and system pages, each knowing its twins."""
+    ds = build.dataset
+    site_url = str(config.extra.get("public_url") or "")
+    directory_urls = config.use_directory_urls
+    pages: list[File] = []
+    for device in ds.sorted_devices():
+        page = device_page(device, ds, build.version, site_url, directory_urls, language)
+        pages.append(generated_twins(config, f"devices/{device.id}.md", page, language))
+    for system in ds.sorted_systems():
+        page = system_page(system, ds, build.version, site_url, directory_urls)
+        pages.append(generated_twins(config, f"systems/{system.id}.md", page, language))
+    return pages
+
+
 @event_priority(-110)
 @timed("on_files")
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -154,15 +174,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     language = current_edition(config)
     prefix = edition_prefix(language)
     taken = {f.dest_uri for f in files}
-    site_url = str(config.extra.get("public_url") or "")
-    directory_urls = config.use_directory_urls
-    pages: list[File] = []
-    for device in ds.sorted_devices():
-        page = device_page(device, ds, build.version, site_url, directory_urls, language)
-        pages.append(generated_twins(config, f"devices/{device.id}.md", page, language))
-    for system in ds.sorted_systems():
-        page = system_page(system, ds, build.version, site_url, directory_urls)
-        pages.append(generated_twins(config, f"systems/{system.id}.md", page, language))
+    try:
+        pages = _generated_pages(config, build, language)
+    except MessageError as exc:
+        raise PluginError(f"xpuref: {exc}") from None
     for file in pages:
         _add(files, taken, file)
     record_pages(config, language, pages)
