@@ -153,7 +153,7 @@ def _generated_pages(config: MkDocsConfig, build: SiteBuild, language: str) -> l
         page = device_page(device, ds, build.version, site_url, directory_urls, language)
         pages.append(generated_twins(config, f"devices/{device.id}.md", page, language))
     for system in ds.sorted_systems():
-        page = system_page(system, ds, build.version, site_url, directory_urls)
+        page = system_page(system, ds, build.version, site_url, directory_urls, language)
         pages.append(generated_twins(config, f"systems/{system.id}.md", page, language))
     return pages
 
