@@ -430,5 +430,7 @@ class Vendor(Strict):
     """A company that makes devices."""
 
     name: Text
+    #: The usual Chinese name (英伟达); vendors without one keep their Latin name in Chinese.
+    name_zh: Text | None = None
     url: WebAddress
     country: Annotated[str, Field(pattern=r"^[A-Z]{2}$")] | None = None

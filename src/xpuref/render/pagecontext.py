@@ -21,10 +21,14 @@ class PageContext:
     page_url: str
     directory_urls: bool
     site_url: str = ""
+    #: Where this page's edition sits below the site root ("" or "zh/"): links to pages stay
+    #: in the edition, links to static files (one copy for both) do not.
+    edition: str = ""
 
     def link_to_page(self, src_uri: str) -> str:
         """Relative link from this page to another Markdown page (``devices/x.md``)."""
-        return relative_url(self.page_url, page_url(src_uri, self.directory_urls))
+        target = self.edition + page_url(src_uri, self.directory_urls)
+        return relative_url(self.page_url, target)
 
     def link_to_file(self, path: str) -> str:
         """Relative link from this page to a static file (``assets/js/x.js``)."""

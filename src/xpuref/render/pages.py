@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from markupsafe import Markup
@@ -14,6 +14,7 @@ from xpuref.data.fields import RATES
 from xpuref.data.version import DataVersion
 from xpuref.render import charts
 from xpuref.render.env import ENV as _ENV
+from xpuref.render.messages import Messages, messages
 from xpuref.render.page_macros import expand_macros
 from xpuref.render.safetext import front_matter
 from xpuref.render.systems import device_systems
@@ -24,13 +25,14 @@ from xpuref.views.catalog import (
     catalog_rows,
     rate_choices,
 )
+from xpuref.views.chinese_names import chinese_name
 from xpuref.views.coverage import device_source_tiers
 from xpuref.views.derive import derived_for, export_detail
 from xpuref.views.export_view import export_rows
 from xpuref.views.figures import HALF, vendor_colors
 from xpuref.views.measured import measured_rows
 from xpuref.views.numbers import format_number
-from xpuref.views.spec import device_spec_rows
+from xpuref.views.spec import SpecRow, device_spec_rows
 from xpuref.views.urls import page_url, relative_url
 
 __all__ = [
@@ -54,17 +56,42 @@ class DerivedRow:
     unit: str
 
 
-# Short labels for derived-figure rows: the catalogue's labels without "(vector)".
-_KEY_LABELS = {key: rate.label.removesuffix(" (vector)") for key, rate in RATES.items()}
-
-
 def _num(value: float, digits: int = 4) -> str:
     """Round a derived figure for display."""
     return format_number(value, digits)
 
 
-def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
+def _rate_label(key: str, t: Messages) -> str:
+    """A rate's label in the page's language: 'BF16 matrix', 'FP32 (vector)'."""
+    rate = RATES[key]
+    kind = "rate.matrix" if rate.unit_kind == "matrix" else "rate.vector"
+    return t(kind, precision=rate.precision.label)
+
+
+def _short_label(key: str, t: Messages) -> str:
+    """A rate's label for derived rows: without "(vector)"."""
+    if key not in RATES:
+        return key
+    if RATES[key].unit_kind == "matrix":
+        return _rate_label(key, t)
+    return RATES[key].precision.label
+
+
+def _translated(row: SpecRow, device: Device, t: Messages) -> SpecRow:
+    """A spec row labelled from the page's catalogue (the row keeps its field and anchor)."""
+    rate = next((k for k, r in RATES.items() if r.path == row.field), None)
+    if rate is not None:
+        label = t("rate.dense", label=_rate_label(rate, t))
+    elif row.field == "power.tdp_w" and device.power.term:
+        label = t("field.power_term", term=device.power.term)
+    else:
+        label = t(f"field.{row.field}")
+    return replace(row, label=label)
+
+
+def derived_rows(device: Device, ds: Dataset, t: Messages | None = None) -> list[DerivedRow]:
     """Rows for the derived-figures table, from xpuref.calc's results."""
+    t = t or messages("en")
     derived = derived_for(device, ds)
     rows: list[DerivedRow] = []
     for key, value in derived["sparse"].items():
@@ -72,7 +99,7 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
         rows.append(
             DerivedRow(
                 f"sparse-{key.replace('_', '-')}",
-                f"{_KEY_LABELS.get(key, key)}, with sparsity",
+                t("derived.sparse", rate=_short_label(key, t)),
                 _num(value),
                 unit,
             )
@@ -84,13 +111,13 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
     capped = first["tpp_ceilings"] if first else []
     note = ""
     if capped:
-        names = ", ".join(RATES[key].label for key in capped if key in RATES)
-        note = f" ({names} unpublished, capped by its architecture's ceiling; see Export control)"
+        names = ", ".join(_rate_label(key, t) for key in capped if key in RATES)
+        note = t("derived.capped", names=names)
     if (tpp := derived["tpp"]) is not None:
         rows.append(
             DerivedRow(
                 "tpp",
-                "Total processing performance (TPP)" + note,
+                t("derived.tpp") + note,
                 sign + _num(tpp, 6),
                 "",
             )
@@ -99,7 +126,7 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
         rows.append(
             DerivedRow(
                 "performance-density",
-                "Performance density (TPP per mm²)" + note,
+                t("derived.density") + note,
                 sign + _num(density),
                 "",
             )
@@ -108,7 +135,7 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
         rows.append(
             DerivedRow(
                 f"ridge-{key.replace('_', '-')}",
-                f"Ridge point, {_KEY_LABELS.get(key, key)}",
+                t("derived.ridge", rate=_short_label(key, t)),
                 _num(value),
                 "FLOPs/byte",
             )
@@ -118,7 +145,7 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
         rows.append(
             DerivedRow(
                 f"per-watt-{key.replace('_', '-')}",
-                f"{_KEY_LABELS.get(key, key)} per watt",
+                t("derived.per_watt", rate=_short_label(key, t)),
                 _num(value),
                 unit,
             )
@@ -127,7 +154,7 @@ def derived_rows(device: Device, ds: Dataset) -> list[DerivedRow]:
         rows.append(
             DerivedRow(
                 "bytes-per-flop",
-                "Memory bytes per matrix FLOP",
+                t("derived.bytes_per_flop"),
                 _num(per_flop),
                 "bytes/FLOP",
             )
@@ -149,16 +176,39 @@ def device_page(
     version: DataVersion,
     site_url: str = "",
     directory_urls: bool = True,
+    language: str = "en",
 ) -> str:
-    """The Markdown source of a device's page, with links to the systems it is a member of."""
-    front = front_matter(device.name, f"Specifications of the {device.name}")
+    """The Markdown source of a device's page in ``language``, linking the systems it is in.
+
+    Every word the page adds to the data comes from that language's message catalogue; the
+    Chinese page is titled with the device's Chinese name and gives the English one below it.
+    """
+    t = messages(language, f"devices/{device.id}.md")
+    vendor = catalog.vendors[device.vendor]
+    name_zh = chinese_name(device, vendor)
+    if language == "zh":
+        title, vendor_name = name_zh, vendor.name_zh or vendor.name
+        other_name, other_label, other_lang = device.name, "device.english_name", "en"
+    else:
+        title, vendor_name = device.name, vendor.name
+        other_name, other_label, other_lang = name_zh, "device.chinese_name", "zh"
+    if other_name == title:
+        other_name = ""
+    front = front_matter(title, t("device.description", name=title))
     return _ENV.get_template("device_page.md.j2").render(
         front_matter=front,
+        t=t,
+        colon="：" if language == "zh" else ": ",
+        language=language,
+        title=title,
+        vendor_name=vendor_name,
+        other_name=other_name,
+        other_label=other_label,
+        other_lang=other_lang,
         device=device,
-        vendor=catalog.vendors[device.vendor],
         arch=catalog.architectures[device.architecture],
-        rows=device_spec_rows(device, catalog),
-        derived_rows=derived_rows(device, catalog),
+        rows=[_translated(row, device, t) for row in device_spec_rows(device, catalog)],
+        derived_rows=derived_rows(device, catalog, t),
         source_numbers={s.id: i for i, s in enumerate(device.sources, start=1)},
         source_tiers=device_source_tiers(device, catalog),
         version=version,

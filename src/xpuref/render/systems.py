@@ -10,6 +10,7 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.systems import System
 from xpuref.data.version import DataVersion
 from xpuref.render.env import ENV as _ENV
+from xpuref.render.messages import messages
 from xpuref.render.safetext import front_matter
 from xpuref.views.coverage import source_tiers
 from xpuref.views.numbers import format_number
@@ -36,15 +37,23 @@ def system_page(
     version: DataVersion,
     site_url: str = "",
     directory_urls: bool = True,
+    language: str = "en",
 ) -> str:
-    """The Markdown source of a system's page, linking each member's device page."""
+    """The Markdown source of a system's page in ``language``, linking each member's page."""
     here = page_url(f"systems/{system.id}.md", directory_urls)
-    front = front_matter(system.name, f"{system.name}: members and totals derived from them")
+    t = messages(language, f"systems/{system.id}.md")
+    vendor = catalog.vendors[system.vendor]
+    title = system.name_zh if language == "zh" and system.name_zh else system.name
+    vendor_name = vendor.name_zh if language == "zh" and vendor.name_zh else vendor.name
+    front = front_matter(title, t("system.description", name=title))
     members = member_rows(system, catalog)
     return _ENV.get_template("system_page.md.j2").render(
         front_matter=front,
+        t=t,
+        colon="：" if language == "zh" else ": ",
+        title=title,
+        vendor_name=vendor_name,
         system=system,
-        vendor=catalog.vendors[system.vendor],
         members=members,
         member_links={
             m.device.id: _link(here, f"devices/{m.device.id}.md", directory_urls) for m in members

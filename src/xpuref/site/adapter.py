@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,12 +24,24 @@ from xpuref.data.problems import DataError
 from xpuref.data.urls import public_address
 from xpuref.data.version import DataVersion, data_version
 from xpuref.render.macros import page_macros, page_values
+from xpuref.render.messages import MessageError, check_catalogues
 from xpuref.render.page_macros import MacroError
 from xpuref.render.pagecontext import PageContext
 from xpuref.render.pages import device_page, render_page_macros
 from xpuref.render.systems import system_page
 from xpuref.render.tables_js import TABLES_JS_PATH, tables_script
 from xpuref.site.csp import HEADERS_FILE, add_meta, headers_file, script_hashes
+from xpuref.site.edition_files import edition_base, split_search_index, split_sitemap
+from xpuref.site.editions import (
+    DEFAULT,
+    current_edition,
+    edition_prefix,
+    editions_of,
+    final_build,
+    generated_twins,
+    quiet_instant_warning,
+    record_pages,
+)
 from xpuref.site.handoff import read_handoff
 from xpuref.site.notfound import rewrite_404
 from xpuref.site.redirects import redirect_page, redirect_path
@@ -56,11 +69,16 @@ _ATTR = "_xpuref_build"
 
 @dataclass(frozen=True)
 class SiteBuild:
-    """What one build has loaded (the validated dataset, its version) and what it collects."""
+    """What one build has loaded (the validated dataset, its version) and what it collects.
+
+    With the Chinese edition the i18n plugin runs the build again on the same config; that
+    second run reuses what the first loaded and made (the published data files).
+    """
 
     dataset: Dataset
     version: DataVersion
     script_hashes: set[str] = field(default_factory=set)
+    made: dict[str, str] = field(default_factory=dict)
 
 
 def _build_of(config: MkDocsConfig) -> SiteBuild:
@@ -87,7 +105,14 @@ def _check_site_url(config: MkDocsConfig) -> None:
 @timed("on_config")
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Load and validate the data before anything is written; watch it under mkdocs serve."""
+    quiet_instant_warning()
+    if isinstance(getattr(config, _ATTR, None), SiteBuild):
+        return config
     _check_site_url(config)
+    try:
+        check_catalogues()
+    except MessageError as exc:
+        raise PluginError(f"message catalogues, nothing was built:\n{exc}") from None
     root = data_dir()
     try:
         dataset = read_handoff(root) or load_checked(root)
@@ -111,40 +136,64 @@ def _add(files: Files, taken: set[str], file: File) -> None:
     files.append(file)
 
 
-@event_priority(50)
+def _made(build: SiteBuild, path: str, make: Callable[[], str]) -> str:
+    """A published file's text, made once per build however many editions are written."""
+    if path not in build.made:
+        build.made[path] = make()
+    return build.made[path]
+
+
+def _generated_pages(config: MkDocsConfig, build: SiteBuild, language: str) -> list[File]:
+    """This edition's device and system pages, each knowing its twins."""
+    ds = build.dataset
+    site_url = str(config.extra.get("public_url") or "")
+    directory_urls = config.use_directory_urls
+    pages: list[File] = []
+    for device in ds.sorted_devices():
+        page = device_page(device, ds, build.version, site_url, directory_urls, language)
+        pages.append(generated_twins(config, f"devices/{device.id}.md", page, language))
+    for system in ds.sorted_systems():
+        page = system_page(system, ds, build.version, site_url, directory_urls, language)
+        pages.append(generated_twins(config, f"systems/{system.id}.md", page, language))
+    return pages
+
+
+@event_priority(-110)
 @timed("on_files")
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Add one generated page per device and system, redirects for former ids, published data.
 
-    The data files are devices.json, devices.csv and lookup.json (device names as drivers
-    print them, mapped to SKU ids and dense peaks per visible device).
+    Runs after the i18n plugin has turned ``content/`` into this edition's files, so each
+    generated page lands in the edition being built (``zh/devices/x/`` for Chinese) and knows
+    its twins. The data files are devices.json, devices.csv and lookup.json (device names as
+    drivers print them, mapped to SKU ids and dense peaks per visible device), one copy for
+    both editions.
     """
     build = _build_of(config)
     ds = build.dataset
+    language = current_edition(config)
+    prefix = edition_prefix(language)
     taken = {f.dest_uri for f in files}
-    site_url = str(config.extra.get("public_url") or "")
-    directory_urls = config.use_directory_urls
-    for device in ds.sorted_devices():
-        page = device_page(device, ds, build.version, site_url, directory_urls)
-        _add(files, taken, File.generated(config, f"devices/{device.id}.md", content=page))
-    for system in ds.sorted_systems():
-        page = system_page(system, ds, build.version, site_url, directory_urls)
-        _add(files, taken, File.generated(config, f"systems/{system.id}.md", content=page))
+    try:
+        pages = _generated_pages(config, build, language)
+    except MessageError as exc:
+        raise PluginError(f"xpuref: {exc}") from None
+    for file in pages:
+        _add(files, taken, file)
+    record_pages(config, language, pages)
     for old, new in sorted(ds.redirects().items()):
         html = redirect_page(old, new, config.use_directory_urls)
-        _add(
-            files,
-            taken,
-            File.generated(config, redirect_path(old, config.use_directory_urls), content=html),
-        )
-    _add(
-        files,
-        taken,
-        File.generated(config, "data/devices.json", content=devices_json(ds, build.version)),
-    )
-    _add(files, taken, File.generated(config, "data/devices.csv", content=devices_csv(ds)))
-    _add(files, taken, File.generated(config, "data/lookup.json", content=lookup_json(ds)))
-    _add(files, taken, File.generated(config, TABLES_JS_PATH, content=tables_script()))
+        path = redirect_path(old, config.use_directory_urls)
+        redirect = File.generated(config, prefix + path, content=html)
+        _add(files, taken, redirect)
+    published = {
+        "data/devices.json": lambda: devices_json(ds, build.version),
+        "data/devices.csv": lambda: devices_csv(ds),
+        "data/lookup.json": lambda: lookup_json(ds),
+        TABLES_JS_PATH: tables_script,
+    }
+    for path, make in published.items():
+        _add(files, taken, File.generated(config, path, content=_made(build, path, make)))
     return files
 
 
@@ -152,13 +201,20 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Expand the project's macros in hand-written pages (never in pages made from data)."""
     build = _build_of(config)
-    boost = search_boost(page.file.src_uri)
+    boost = search_boost(str(getattr(page.file, "norm_src_uri", page.file.src_uri)))
     if boost != 1.0:
         page.meta["search"] = {**(page.meta.get("search") or {}), "boost": boost}
     if page.file.generated_by is not None:
         return markdown
     site_url = str(config.extra.get("public_url") or "")
-    ctx = PageContext(build.dataset, build.version, page.url, config.use_directory_urls, site_url)
+    ctx = PageContext(
+        build.dataset,
+        build.version,
+        page.url,
+        config.use_directory_urls,
+        site_url,
+        edition_prefix(current_edition(config)),
+    )
     try:
         return render_page_macros(markdown, page_macros(ctx), page_values(ctx))
     except MacroError as exc:
@@ -190,6 +246,9 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     """
     if not config.extra.get("public_url"):
         output = drop_canonical(output)
+    language = current_edition(config)
+    if language != DEFAULT:
+        output = edition_base(output, page.url, language)
     if config.extra.get("offline"):
         return output
     hashes = script_hashes(output)
@@ -198,12 +257,30 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 
 
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
-    """Give the theme's own HTML pages (404.html) the same policy as every other page."""
+    """Give the theme's own HTML pages (404.html) the same policy as every other page.
+
+    Each edition's build writes the root 404.html; the English one is kept for the end.
+    """
     if config.extra.get("offline") or not template_name.endswith(".html"):
         return output
     hashes = script_hashes(output)
     _build_of(config).script_hashes.update(hashes)
-    return add_meta(output, hashes)
+    output = add_meta(output, hashes)
+    if current_edition(config) == DEFAULT and template_name == "404.html":
+        _build_of(config).made[template_name] = output
+    return output
+
+
+def _split_editions(config: MkDocsConfig) -> None:
+    """Give each edition past the first its search index and sitemap; restore the root 404."""
+    site_dir = Path(config.site_dir)
+    for language in editions_of(config):
+        if language != DEFAULT:
+            split_search_index(site_dir, language)
+            split_sitemap(site_dir, str(config.site_url or ""), language)
+    english_404 = _build_of(config).made.get("404.html")
+    if english_404 is not None and len(editions_of(config)) > 1:
+        Path(site_dir, "404.html").write_text(english_404, encoding="utf-8")
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -211,8 +288,15 @@ def on_startup(command: str, dirty: bool) -> None:
     reset()
 
 
+@event_priority(-200)
 def on_post_build(config: MkDocsConfig) -> None:
-    """Patch the search worker; write the policy file (or, offline, a file:// 404 page)."""
+    """Patch the search worker; write the policy file (or, offline, a file:// 404 page).
+
+    Runs after the i18n plugin's own step, which builds the other editions inside the first
+    build's; after the last, each edition gets its own search index and sitemap.
+    """
+    if final_build(config):
+        _split_editions(config)
     try:
         patch_search_worker(Path(config.site_dir))
     except SearchWorkerError as exc:

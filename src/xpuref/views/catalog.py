@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
+from xpuref.views.chinese_names import chinese_name
 from xpuref.views.figures._common import HALF, half_rate, precision_label, rate_unit
 from xpuref.views.measured import achieved_bf16
 from xpuref.views.numbers import format_number
@@ -79,7 +80,8 @@ def catalog_rows(catalog: Dataset) -> list[CatalogRow]:
     """Rows in the catalog's default order (vendor, launch date, name)."""
     rows = []
     for d in catalog.sorted_devices():
-        names = [d.name, d.id, *d.aliases, d.architecture, d.vendor, d.name_zh or ""]
+        name_zh = chinese_name(d, catalog.vendors[d.vendor])
+        names = [d.name, d.id, *d.aliases, d.architecture, d.vendor, name_zh]
         rates = {key: value for key in (HALF, *RATES) if (value := _rate(d, key)) is not None}
         memory = d.memory
         achieved = achieved_bf16(catalog, d.id)

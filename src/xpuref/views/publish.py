@@ -12,6 +12,7 @@ from xpuref.data.devices import Device
 from xpuref.data.fields import RATE_KEYS
 from xpuref.data.provenance import figure_paths
 from xpuref.data.version import DataVersion
+from xpuref.views.chinese_names import chinese_name
 from xpuref.views.coverage import SourceShare, device_share, overall_share, traces_to_vendor
 from xpuref.views.derive import derived_for, export_for
 from xpuref.views.export_view import export_record
@@ -118,7 +119,7 @@ def _record(device: Device, catalog: Dataset) -> dict[str, Any]:
         "chips_per_package": device.chips_per_package,
         "dies": device.dies,
         "visible_devices": device.visible_devices,
-        "name_zh": device.name_zh,
+        "name_zh": chinese_name(device, catalog.vendors[device.vendor]),
         "die": device.die,
         "aliases": list(device.aliases),
         "former_ids": list(device.former_ids),
