@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -279,13 +280,27 @@ def browser() -> Iterator[Browser]:
 _EMPTY_INDEXES: dict[str, bytes] = {}
 
 
+_INDEX_SCRIPT = "var __index = "
+
+
 def _empty_search_index(route: Route) -> None:
-    """Answer the search index request with the site's own index config and no documents."""
+    """Answer the search index request with the site's own index config and no documents.
+
+    The served site fetches ``search_index.json``; the offline bundle loads the same index as a
+    script (``var __index = {...}``) from ``file://``.
+    """
     url = route.request.url
+    script = url.endswith(".js")
     if url not in _EMPTY_INDEXES:
-        index = json.loads(route.fetch().body())
-        _EMPTY_INDEXES[url] = json.dumps({"config": index["config"], "docs": []}).encode()
-    route.fulfill(body=_EMPTY_INDEXES[url], content_type="application/json")
+        if url.startswith("file:"):
+            text = Path(urllib.parse.unquote(urllib.parse.urlsplit(url).path)).read_text()
+        else:
+            text = route.fetch().text()
+        index = json.loads(text.removeprefix(_INDEX_SCRIPT).rstrip().rstrip(";"))
+        empty = json.dumps({"config": index["config"], "docs": []})
+        _EMPTY_INDEXES[url] = (_INDEX_SCRIPT + empty if script else empty).encode()
+    kind = "text/javascript" if script else "application/json"
+    route.fulfill(body=_EMPTY_INDEXES[url], content_type=kind)
 
 
 def checked_page(
@@ -298,7 +313,7 @@ def checked_page(
     """
     context = browser.new_context(**context_options)
     if not search:
-        context.route("**/search/search_index.json", _empty_search_index)
+        context.route("**/search/search_index.*", _empty_search_index)
     new_page = context.new_page()
     errors: list[str] = []
     new_page.on("pageerror", lambda exc: errors.append(str(exc)))

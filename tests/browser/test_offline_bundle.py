@@ -11,7 +11,7 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
 
-pytestmark = [pytest.mark.browser, pytest.mark.search]
+pytestmark = pytest.mark.browser
 
 
 def _block_network(page: Page) -> list[str]:
@@ -59,6 +59,7 @@ def test_offline_navigation_and_device_link(offline_bundle: Path, page: Page) ->
     assert requested == []
 
 
+@pytest.mark.search
 def test_offline_search_finds_a_device(offline_bundle: Path, page: Page) -> None:
     """Search works from file:// (inlined index, vendored worker shim) and finds a device."""
     requested = _block_network(page)
@@ -80,6 +81,7 @@ def test_bundle_carries_data_and_version(offline_bundle: Path) -> None:
     assert body["data_version"] in html
 
 
+@pytest.mark.search
 @pytest.mark.parametrize(("query", "anchor"), [("systolic", "systolic-array"), ("显存", "hbm")])
 def test_offline_search_finds_glossary_terms(
     offline_bundle: Path, page: Page, query: str, anchor: str

@@ -119,13 +119,15 @@ def _staging(folder: Path) -> list[str]:
 
 def test_two_concurrent_builds_leave_one_complete_site(tmp_path: Path) -> None:
     """Two builds into one folder at once: both succeed in turn; one site, no staging."""
-    out = tmp_path / "site"
-    first = _start("build", "--out", str(out))
-    second = _start("build", "--out", str(out))
+    data = str(make_data_dir(tmp_path / "data"))  # the small fixture catalog builds faster
+    out = tmp_path / "out" / "site"
+    out.parent.mkdir()
+    first = _start("build", "--out", str(out), XPUREF_DATA=data)
+    second = _start("build", "--out", str(out), XPUREF_DATA=data)
     results = [p.communicate(timeout=600) for p in (first, second)]
     assert first.returncode == 0, results[0]
     assert second.returncode == 0, results[1]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert sorted(p.name for p in out.parent.iterdir()) == ["site"]
     for name in ("index.html", "404.html", "_headers", MARKER, "data/devices.json"):
         assert (out / name).is_file(), name
     assert "Traceback" not in results[0][1] + results[1][1]
