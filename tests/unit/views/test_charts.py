@@ -31,6 +31,7 @@ from xpuref.views.figures._efficiency import efficiency_point
 from xpuref.views.figures._export_map import Rect, condition_rects
 from xpuref.views.figures._trends import launch_position
 from xpuref.views.publish import device_record
+from xpuref.views.words import class_words
 
 
 @cache
@@ -183,7 +184,7 @@ def test_export_map_colours_points_by_calc_class() -> None:
         for trace in figure["data"]:
             for ident in trace.get("ids", []):
                 verdict = export_for(catalog.devices[ident], catalog)[rule]
-                assert trace["name"] == f"{verdict} (device)"
+                assert trace["name"] == f"{class_words(verdict)} (device)"
 
 
 def test_export_regions_come_from_the_rules_data(monkeypatch: pytest.MonkeyPatch) -> None:
