@@ -220,11 +220,11 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def _serve(env_extra: dict[str, str], out: Path) -> Iterator[BuiltSite]:
+def _serve(env_extra: dict[str, str], out: Path, *options: str) -> Iterator[BuiltSite]:
     """Build the site with its URL set to a loopback server, then serve it until done."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"
-    done = run_xpuref("build", "--out", str(out), XPUREF_SITE_URL=url, **env_extra)
+    done = run_xpuref("build", "--out", str(out), *options, XPUREF_SITE_URL=url, **env_extra)
     assert done.returncode == 0, done.stderr
     handler = functools.partial(_QuietHandler, directory=str(out))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
@@ -239,8 +239,11 @@ def _serve(env_extra: dict[str, str], out: Path) -> Iterator[BuiltSite]:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
-    """The real site, built once per session and served on loopback."""
-    with _serve({}, tmp_path_factory.mktemp("built") / "site") as site:
+    """The real site, built once per session and served on loopback.
+
+    Built without the offline zip (the offline_bundle fixture builds that on its own, and
+    tests/site/test_published_bundle.py checks a build that publishes it)."""
+    with _serve({}, tmp_path_factory.mktemp("built") / "site", "--no-bundle") as site:
         yield site
 
 
@@ -249,7 +252,7 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite
     """A site built from a device whose every text field carries a script payload."""
     work = tmp_path_factory.mktemp("hostile")
     data = make_data_dir(work / "data", ROOT / "tests" / "fixtures" / "hostile")
-    with _serve({"XPUREF_DATA": str(data)}, work / "site") as site:
+    with _serve({"XPUREF_DATA": str(data)}, work / "site", "--no-bundle") as site:
         yield site
 
 

@@ -9,7 +9,10 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.version import DataVersion
 from xpuref.views.urls import page_url, relative_url
 
-__all__ = ["PageContext"]
+__all__ = ["BUNDLE_PATH", "PageContext"]
+
+#: Where a site built with its offline bundle publishes the zip.
+BUNDLE_PATH = "downloads/xpuref-offline.zip"
 
 
 @dataclass(frozen=True)
@@ -21,6 +24,8 @@ class PageContext:
     page_url: str
     directory_urls: bool
     site_url: str = ""
+    #: Size in bytes of the offline zip this build publishes at BUNDLE_PATH (0: none).
+    bundle_bytes: int = 0
 
     def link_to_page(self, src_uri: str) -> str:
         """Relative link from this page to another Markdown page (``devices/x.md``)."""

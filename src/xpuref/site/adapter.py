@@ -29,7 +29,7 @@ from xpuref.render.pages import device_page, render_page_macros
 from xpuref.render.systems import system_page
 from xpuref.render.tables_js import TABLES_JS_PATH, tables_script
 from xpuref.site.csp import HEADERS_FILE, add_meta, headers_file, script_hashes
-from xpuref.site.handoff import read_handoff
+from xpuref.site.handoff import BUNDLE_ENV, read_handoff
 from xpuref.site.notfound import rewrite_404
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.search_rank import search_boost
@@ -69,6 +69,14 @@ def _build_of(config: MkDocsConfig) -> SiteBuild:
     if not isinstance(build, SiteBuild):
         raise PluginError("xpuref: on_config did not run for this build")
     return build
+
+
+def _bundle_bytes(config: MkDocsConfig) -> int:
+    """The size of the offline zip this build publishes (0 offline, or when it has none)."""
+    given = os.environ.get(BUNDLE_ENV, "")
+    if config.extra.get("offline") or not given.isdigit():
+        return 0
+    return int(given)
 
 
 def _check_site_url(config: MkDocsConfig) -> None:
@@ -158,7 +166,14 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if page.file.generated_by is not None:
         return markdown
     site_url = str(config.extra.get("public_url") or "")
-    ctx = PageContext(build.dataset, build.version, page.url, config.use_directory_urls, site_url)
+    ctx = PageContext(
+        build.dataset,
+        build.version,
+        page.url,
+        config.use_directory_urls,
+        site_url,
+        _bundle_bytes(config),
+    )
     try:
         return render_page_macros(markdown, page_macros(ctx), page_values(ctx))
     except MacroError as exc:
