@@ -241,9 +241,9 @@ def _serve(env_extra: dict[str, str], out: Path, *options: str) -> Iterator[Buil
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     """The real site, built once per session and served on loopback.
 
-    Built without the offline zip (the offline_bundle fixture builds that on its own, and
-    tests/site/test_published_bundle.py checks a build that publishes it)."""
-    with _serve({}, tmp_path_factory.mktemp("built") / "site", "--no-bundle") as site:
+    Built without the offline zip, as a plain `xpuref build` is (the offline_bundle fixture
+    builds the zip on its own; tests/site/test_published_bundle.py checks `build --bundle`)."""
+    with _serve({}, tmp_path_factory.mktemp("built") / "site") as site:
         yield site
 
 
@@ -252,7 +252,7 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite
     """A site built from a device whose every text field carries a script payload."""
     work = tmp_path_factory.mktemp("hostile")
     data = make_data_dir(work / "data", ROOT / "tests" / "fixtures" / "hostile")
-    with _serve({"XPUREF_DATA": str(data)}, work / "site", "--no-bundle") as site:
+    with _serve({"XPUREF_DATA": str(data)}, work / "site") as site:
         yield site
 
 

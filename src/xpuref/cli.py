@@ -139,7 +139,7 @@ def _build(args: argparse.Namespace) -> int:
             Path(args.config),
             Path(args.out),
             strict=not args.no_strict,
-            bundle_config=None if args.no_bundle else Path(args.bundle_config),
+            bundle_config=Path(args.bundle_config) if args.bundle else None,
         ),
     )
     if out is None:
@@ -225,7 +225,9 @@ def parser() -> argparse.ArgumentParser:
         help="offline MkDocs config for the zip published at downloads/xpuref-offline.zip",
     )
     build.add_argument(
-        "--no-bundle", action="store_true", help="leave the offline zip out (a faster build)"
+        "--bundle",
+        action="store_true",
+        help="also build the offline site and publish its zip at downloads/xpuref-offline.zip",
     )
     build.set_defaults(run=_build)
     bundle = sub.add_parser("bundle", help="build the offline site and zip it")

@@ -1,8 +1,8 @@
-"""`xpuref build` publishes the offline zip inside the site and the Downloads page links it.
+"""`xpuref build --bundle` publishes the offline zip in the site and the Downloads page links it.
 
 Built from the small fixture catalog (the mechanism does not depend on the data's size): the
 link on the Downloads page resolves to a file the site serves, the zip holds the offline site
-and not itself, and a build with --no-bundle says how to make the zip instead of linking one.
+and not itself, and a plain build says how to make the zip instead of linking one.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def _download_links(site: Path) -> list[str]:
 def test_build_publishes_the_zip_and_downloads_links_it(fixture_data: Path, tmp_path: Path) -> None:
     """The linked zip exists in the site, unzips to the offline site and holds no zip."""
     site = tmp_path / "site"
-    done = run_xpuref("build", "--out", str(site), XPUREF_DATA=str(fixture_data))
+    done = run_xpuref("build", "--bundle", "--out", str(site), XPUREF_DATA=str(fixture_data))
     assert done.returncode == 0, done.stderr
     archive = site / "downloads" / "xpuref-offline.zip"
     assert "downloads/xpuref-offline.zip" in _download_links(site)
@@ -50,9 +50,9 @@ def test_build_publishes_the_zip_and_downloads_links_it(fixture_data: Path, tmp_
 
 
 def test_a_build_without_the_zip_says_how_to_make_it(fixture_data: Path, tmp_path: Path) -> None:
-    """--no-bundle leaves the zip out, and Downloads links nothing that is not there."""
+    """A plain build leaves the zip out, and Downloads links nothing that is not there."""
     site = tmp_path / "site"
-    done = run_xpuref("build", "--no-bundle", "--out", str(site), XPUREF_DATA=str(fixture_data))
+    done = run_xpuref("build", "--out", str(site), XPUREF_DATA=str(fixture_data))
     assert done.returncode == 0, done.stderr
     assert not (site / "downloads" / "xpuref-offline.zip").exists()
     assert "downloads/xpuref-offline.zip" not in _download_links(site)

@@ -32,8 +32,7 @@ def offline_bundle(ctx: PageContext) -> Markup:
     """The Downloads page's link to the offline zip, or how to make one when the build has none."""
     make = (
         "<code>xpuref bundle</code> writes it (<code>dist/xpuref-offline.zip</code>); "
-        "<code>xpuref build</code> publishes it with the site unless given "
-        "<code>--no-bundle</code>."
+        "<code>xpuref build --bundle</code> publishes it with the site, linked here."
     )
     if not ctx.bundle_bytes:
         return Markup(f"<p>This copy of the site does not carry the offline zip: {make}</p>")
