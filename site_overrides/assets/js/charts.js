@@ -117,6 +117,13 @@
         var v = trace.marker[key];
         if (Array.isArray(v) && v.length === n) out.marker[key] = pick(v);
       });
+      if (trace.marker.line) {  // per-point outlines (open markers) follow their points
+        out.marker.line = Object.assign({}, trace.marker.line);
+        Object.keys(trace.marker.line).forEach(function (key) {
+          var v = trace.marker.line[key];
+          if (Array.isArray(v) && v.length === n) out.marker.line[key] = pick(v);
+        });
+      }
     }
     return out;
   }
