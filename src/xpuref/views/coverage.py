@@ -151,16 +151,16 @@ def _counts(label: str, counter: Counter[str]) -> str:
 def coverage_report(ds: Dataset, *, readers: bool = False) -> str:
     """The coverage lines `xpuref validate` prints (with ``readers``, names instead of slugs)."""
     devices = list(ds.devices.values())
-    vendor = (lambda d: ds.vendors[d.vendor].name) if readers else (lambda d: d.vendor)
-    kind = (lambda d: d.kind.upper()) if readers else (lambda d: d.kind)
-    market = (lambda d: market_words(d.market)) if readers else (lambda d: d.market)
+    vendors = Counter(ds.vendors[d.vendor].name if readers else d.vendor for d in devices)
+    kinds = Counter(d.kind.upper() if readers else d.kind for d in devices)
+    markets = Counter(market_words(d.market) if readers else d.market for d in devices)
     share = overall_share(ds)
     full = sum(complete(d, ds) for d in devices)
     lines = [
         f"coverage: {len(devices)} devices; {full} meet the completeness contract in full",
-        _counts("by vendor", Counter(vendor(d) for d in devices)),
-        _counts("by kind", Counter(kind(d) for d in devices)),
-        _counts("by market", Counter(market(d) for d in devices)),
+        _counts("by vendor", vendors),
+        _counts("by kind", kinds),
+        _counts("by market", markets),
         _counts("by scope", Counter(d.scope for d in devices)),
         f"sources: {share.figures} numeric figures; {share.percent(share.citable):.1f}% have a "
         f"vendor, vendor-copy or reference source; {share.percent(share.vendor_traced):.1f}% "

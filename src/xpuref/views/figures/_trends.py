@@ -67,7 +67,10 @@ def trends(catalog: Dataset) -> fig.Chart:
         values = [v for d in devices if (v := get(d)) is not None]
         name = "yaxis" if axis_id == "y" else f"yaxis{axis_id[1:]}"
         layout[name] = fig.axis(
-            f"{title}<br>({unit})", log=True, range=fig.log_range(values, 1.4), domain=_DOMAINS[index]
+            f"{title}<br>({unit})",
+            log=True,
+            range=fig.log_range(values, 1.4),
+            domain=_DOMAINS[index],
         )
         for slug in sorted({d.vendor for d in devices}):
             points = []
