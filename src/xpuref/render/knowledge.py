@@ -74,7 +74,10 @@ def glossary_html(knowledge: Knowledge, ctx: PageContext) -> Markup:
             groups.append({"slug": slug, "heading": heading, "entries": entries})
     names = {e.id: e.term for e in knowledge.glossary.values()}
     see = {
-        page: {"href": ctx.link_to_page(page), "title": _PAGE_TITLES.get(page, page)}
+        page: {
+            "href": ctx.link_to_page(page),
+            "title": _PAGE_TITLES.get(page) or ctx.titles.get(page, page),
+        }
         for entry in knowledge.glossary.values()
         for page in entry.see
     }

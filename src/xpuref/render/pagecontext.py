@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from xpuref.data.dataset import Dataset
 from xpuref.data.version import DataVersion
@@ -26,6 +27,8 @@ class PageContext:
     site_url: str = ""
     #: Size in bytes of the offline zip this build publishes at BUNDLE_PATH (0: none).
     bundle_bytes: int = 0
+    #: Written pages' titles by source path (``guides/storage.md``), where the build knows them.
+    titles: Mapping[str, str] = field(default_factory=dict)
 
     def link_to_page(self, src_uri: str) -> str:
         """Relative link from this page to another Markdown page (``devices/x.md``)."""
