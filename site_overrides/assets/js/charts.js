@@ -154,7 +154,9 @@
         trace.ids.forEach(function (id, i) {
           var label = Array.isArray(trace.text) ? String(trace.text[i] || "") :
             (Array.isArray(trace.hovertext) ? String(trace.hovertext[i] || "") : "");
-          var hay = (String(id) + " " + label).toLowerCase();
+          // A point may carry more words to match (the timeline: its generation's devices).
+          var more = Array.isArray(trace.customdata) ? String(trace.customdata[i] || "") : "";
+          var hay = (String(id) + " " + label + " " + more).toLowerCase();
           if (!words.every(function (w) { return hay.indexOf(w) !== -1; })) return;
           if (!panels[key]) {
             panels[key] = {
