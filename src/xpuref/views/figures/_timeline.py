@@ -145,7 +145,7 @@ def architecture_timeline(catalog: Dataset) -> fig.Chart:
                 "mode": "markers+text",
                 "name": fig.esc(vendor),
                 "ids": [p.arch.id for p in mine],
-                "customdata": [" ".join(members.get(p.arch.id, [])) for p in mine],
+                "customdata": [fig.esc(" ".join(members.get(p.arch.id, []))) for p in mine],
                 "x": [p.arch.year for p in mine],
                 "y": [row_top[p.row] + p.lane for p in mine],
                 "text": [fig.esc(p.label) for p in mine],
