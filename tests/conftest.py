@@ -221,11 +221,11 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def _serve(env_extra: dict[str, str], out: Path) -> Iterator[BuiltSite]:
+def _serve(env_extra: dict[str, str], out: Path, *options: str) -> Iterator[BuiltSite]:
     """Build the site with its URL set to a loopback server, then serve it until done."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"
-    done = run_xpuref("build", "--out", str(out), XPUREF_SITE_URL=url, **env_extra)
+    done = run_xpuref("build", "--out", str(out), *options, XPUREF_SITE_URL=url, **env_extra)
     assert done.returncode == 0, done.stderr
     handler = functools.partial(_QuietHandler, directory=str(out))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
@@ -240,7 +240,10 @@ def _serve(env_extra: dict[str, str], out: Path) -> Iterator[BuiltSite]:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
-    """The real site, built once per session and served on loopback."""
+    """The real site, built once per session and served on loopback.
+
+    Built without the offline zip, as a plain `xpuref build` is (the offline_bundle fixture
+    builds the zip on its own; tests/site/test_published_bundle.py checks `build --bundle`)."""
     with _serve({}, tmp_path_factory.mktemp("built") / "site") as site:
         yield site
 

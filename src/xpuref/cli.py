@@ -135,7 +135,12 @@ def _build(args: argparse.Namespace) -> int:
         "build",
         "data is invalid; the existing site was left as it was",
         args.out,
-        lambda: build_site(Path(args.config), Path(args.out), strict=not args.no_strict),
+        lambda: build_site(
+            Path(args.config),
+            Path(args.out),
+            strict=not args.no_strict,
+            bundle_config=Path(args.bundle_config) if args.bundle else None,
+        ),
     )
     if out is None:
         return 1
@@ -214,6 +219,16 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--config", default="mkdocs.yml", help="MkDocs config file")
     build.add_argument("--out", default="site", help="output folder (replaced only on success)")
     build.add_argument("--no-strict", action="store_true", help="do not treat warnings as errors")
+    build.add_argument(
+        "--bundle-config",
+        default="mkdocs-offline.yml",
+        help="offline MkDocs config for the zip published at downloads/xpuref-offline.zip",
+    )
+    build.add_argument(
+        "--bundle",
+        action="store_true",
+        help="also build the offline site and publish its zip at downloads/xpuref-offline.zip",
+    )
     build.set_defaults(run=_build)
     bundle = sub.add_parser("bundle", help="build the offline site and zip it")
     bundle.add_argument("--config", default="mkdocs-offline.yml", help="offline MkDocs config")

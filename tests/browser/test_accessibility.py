@@ -1,6 +1,7 @@
 """axe-core (vendored from npm, a test asset no page loads) finds no serious or critical problem
-on the home page, the catalog, a device page, compare, every calculator and every chart page,
-in the light and the dark palette."""
+on every written page of the site (each Markdown page under content/, calculators, charts,
+guides, the glossary and the reference pages among them), a device page, a system page and
+compare with sources, in the light and the dark palette."""
 
 from __future__ import annotations
 
@@ -16,25 +17,25 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 AXE = ROOT / "tests/vendor/axe-core/axe.min.js"
-PAGES = [
-    "",
-    "devices/",
+
+
+def _written_pages() -> list[str]:
+    """The site path of every Markdown page under content/ ('' for the home page)."""
+    paths = []
+    for source in sorted((ROOT / "content").rglob("*.md")):
+        relative = source.relative_to(ROOT / "content").with_suffix("").as_posix()
+        path = relative.removesuffix("index").rstrip("/")
+        paths.append(f"{path}/" if path else "")
+    return paths
+
+
+#: Pages generated from the data, one of each kind, and compare in its busiest state.
+GENERATED = [
     "devices/nvidia-h100-sxm5-80gb/",
+    "systems/nvidia-dgx-h100/",
     "compare/?ids=nvidia-h100-sxm5-80gb,amd-instinct-mi300x-oam-192gb&sources=1",
-    "calculators/",
-    "calculators/flops/",
-    "calculators/memory/",
-    "calculators/roofline/",
-    "calculators/llm/",
-    "calculators/export/",
-    "calculators/units/",
-    "charts/",
-    "charts/roofline/",
-    "charts/trends/",
-    "charts/efficiency/",
-    "charts/export-map/",
-    "charts/timeline/",
 ]
+PAGES = _written_pages() + GENERATED
 
 
 @pytest.fixture
@@ -57,6 +58,13 @@ def serious_violations(page: Page) -> list[dict[str, Any]]:
         }"""
     )
     return found
+
+
+def test_the_page_list_covers_the_site() -> None:
+    """Every calculator and chart page, the glossary and the guides are among the pages checked."""
+    for path in ("calculators/mfu/", "calculators/accuracy/", "charts/timeline/", "glossary/"):
+        assert path in PAGES
+    assert sum(p.startswith("guides/") for p in PAGES) >= 10
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -17,6 +17,7 @@ PAGES = [
     "charts/efficiency/",
     "charts/roofline/",
     "charts/export-map/",
+    "charts/timeline/",
 ]
 
 

@@ -146,6 +146,14 @@
     try { return JSON.parse(node.textContent); } catch (e) { return null; }
   }
 
+  // A precision as its field names it ("FP8 dense" reads "FP8"), not its key ("fp8").
+  function rateName(form, key) {
+    var input = form.querySelector('[name="tops_' + key + '"]');
+    var label = input && input.closest("label") ? input.closest("label").querySelector(".xpuref-field-label") : null;
+    var text = label ? label.firstChild && label.firstChild.textContent : "";
+    return String(text || key).replace(/\s*dense\s*$/, "").trim() || key;
+  }
+
   function deviceById(data, id) {
     for (var i = 0; i < data.devices.length; i += 1) if (data.devices[i].id === id) return data.devices[i];
     return null;
@@ -384,7 +392,7 @@
       var io = C.export_metrics(device).io_bandwidth_gbs;
       var out = {
         tpp: total,
-        tpp_precision: best ? best.p + ": " + sig(peaks[best.p]) + " x " + C.BIT_LENGTHS[best.p] + " bits" : null,
+        tpp_precision: best ? rateName(form, best.p) + ": " + sig(peaks[best.p]) + " x " + C.BIT_LENGTHS[best.p] + " bits" : null,
         performance_density: total !== null && v.die_area_mm2 !== null ? C.performance_density(total, v.die_area_mm2) : null,
         io_bandwidth_gbs: io[0] === io[1] ? io[0] : null
       };
@@ -832,7 +840,10 @@
       out.textContent = (FORMATS[format] || FORMATS.number)(value);
       out.setAttribute("data-value", String(value));
     } else {
-      out.textContent = String(value);
+      // An export class is shown in words ("not-controlled" reads "not controlled"); a class
+      // name such as 3A090.a is shown as it is. data-value keeps the exact answer.
+      out.textContent = format === "class" && /^[a-z-]+$/.test(String(value)) ?
+        String(value).replace(/-/g, " ") : String(value);
       out.setAttribute("data-value", String(value));
     }
     if (out.getAttribute("data-format") === "verdict") {

@@ -117,6 +117,13 @@
         var v = trace.marker[key];
         if (Array.isArray(v) && v.length === n) out.marker[key] = pick(v);
       });
+      if (trace.marker.line) {  // per-point outlines (open markers) follow their points
+        out.marker.line = Object.assign({}, trace.marker.line);
+        Object.keys(trace.marker.line).forEach(function (key) {
+          var v = trace.marker.line[key];
+          if (Array.isArray(v) && v.length === n) out.marker.line[key] = pick(v);
+        });
+      }
     }
     return out;
   }
@@ -175,7 +182,9 @@
         trace.ids.forEach(function (id, i) {
           var label = Array.isArray(trace.text) ? String(trace.text[i] || "") :
             (Array.isArray(trace.hovertext) ? String(trace.hovertext[i] || "") : "");
-          var hay = (String(id) + " " + label).toLowerCase();
+          // A point may carry more words to match (the timeline: its generation's devices).
+          var more = Array.isArray(trace.customdata) ? String(trace.customdata[i] || "") : "";
+          var hay = (String(id) + " " + label + " " + more).toLowerCase();
           if (resolved ? !standsFor(resolved, id, label) :
             !words.every(function (w) { return hay.indexOf(w) !== -1; })) return;
           if (!panels[key]) {

@@ -27,5 +27,39 @@
     });
   }
 
-  window.xpurefPage.onPage(wrapTables);
+  // A table wider than its box says so: a line above it and a shadow on the side that hides
+  // columns, both gone once the reader has scrolled to the end. Material's own table boxes too.
+  function markScrolling() {
+    document.querySelectorAll(".md-typeset .xpuref-scroll, .md-typeset .md-typeset__table").forEach(function (box) {
+      var scroller = box.classList.contains("md-typeset__table") ? box.parentElement : box;
+      if (!scroller || !scroller.querySelector("table")) return;
+      function update() {
+        var hidden = scroller.scrollWidth - scroller.clientWidth - scroller.scrollLeft > 2;
+        var wide = scroller.scrollWidth > scroller.clientWidth + 2;
+        scroller.classList.toggle("xpuref-scrolls", wide);
+        scroller.classList.toggle("xpuref-more-right", hidden);
+        var cue = scroller.previousElementSibling;
+        var has = cue && cue.classList && cue.classList.contains("xpuref-scroll-cue");
+        if (wide && !has) {
+          cue = document.createElement("p");
+          cue.className = "xpuref-scroll-cue";
+          cue.textContent = "Scroll the table sideways for more columns →";
+          scroller.parentNode.insertBefore(cue, scroller);
+        } else if (!wide && has) {
+          cue.remove();
+        }
+      }
+      if (!scroller.xpurefScrollCue) {
+        scroller.xpurefScrollCue = true;
+        scroller.addEventListener("scroll", update, { passive: true });
+        window.addEventListener("resize", update);
+      }
+      update();
+    });
+  }
+
+  window.xpurefPage.onPage(function () {
+    wrapTables();
+    markScrolling();
+  });
 })();

@@ -24,6 +24,7 @@ from xpuref.views.derive import calc_input, published_bounds
 from xpuref.views.host_link import pcie_rates
 from xpuref.views.lookup import lookup_maps
 from xpuref.views.measured import achieved_by_precision
+from xpuref.views.words import rule_names
 
 __all__ = [
     "CALCULATORS",
@@ -161,6 +162,7 @@ def _context(catalog: Dataset) -> dict[str, Any]:
 def _make_context(catalog: Dataset) -> dict[str, Any]:
     """Build the values every calculator template may use."""
     presets = list(catalog.presets.items())
+    names = rule_names(catalog.rules)
     return {
         "device_groups": _device_groups(catalog),
         "presets": [(name, p.title) for name, p in presets],
@@ -168,7 +170,7 @@ def _make_context(catalog: Dataset) -> dict[str, Any]:
         "dtype_options": [(dtype, dtype) for dtype in calc.DTYPE_BYTES],
         "peak_keys": [(key, rate.short_label) for key, rate in RATES.items()],
         "precisions": [(key, p.label, p.unit) for key, p in PRECISIONS.items()],
-        "rules": [(rule.id, rule.title) for rule in catalog.rules],
+        "rules": [(rule.id, rule.title, names[rule.id]) for rule in catalog.rules],
     }
 
 

@@ -9,7 +9,7 @@ from markupsafe import Markup
 
 from xpuref import calc
 from xpuref.data.dataset import Dataset
-from xpuref.data.fields import at_path
+from xpuref.data.fields import RATES, at_path
 from xpuref.data.knowledge import Knowledge
 from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
 from xpuref.render.env import ENV as _ENV
@@ -20,6 +20,7 @@ from xpuref.views.numbers import format_number
 from xpuref.views.publish import derivation_record
 from xpuref.views.published import published_checks
 from xpuref.views.targets import target_rows
+from xpuref.views.words import class_words, market_words, rule_names, status_words
 
 __all__ = [
     "condition_text",
@@ -73,7 +74,10 @@ def glossary_html(knowledge: Knowledge, ctx: PageContext) -> Markup:
             groups.append({"slug": slug, "heading": heading, "entries": entries})
     names = {e.id: e.term for e in knowledge.glossary.values()}
     see = {
-        page: {"href": ctx.link_to_page(page), "title": _PAGE_TITLES.get(page, page)}
+        page: {
+            "href": ctx.link_to_page(page),
+            "title": _PAGE_TITLES.get(page) or ctx.titles.get(page, page),
+        }
         for entry in knowledge.glossary.values()
         for page in entry.see
     }
@@ -132,9 +136,12 @@ def _or(parts: list[tuple[str, bool]]) -> tuple[str, bool]:
 def export_rules_html(rules: list[dict[str, Any]], notes: list[ExportNote]) -> Markup:
     """Each classifying rule and each later change, anchored rule-<id>."""
     keys = ("title", "citation", "published", "effective", "status", "superseded_by", "notes")
+    names = rule_names(rules)
     shaped = [
         {
             **{key: rule.get(key) or "" for key in keys},
+            "status": status_words(str(rule.get("status") or "")),
+            "superseded_name": names.get(str(rule.get("superseded_by") or ""), ""),
             "id": rule["id"],
             "definitions": rule.get("definitions") or {},
             "sources": rule.get("sources") or [],
@@ -158,13 +165,16 @@ def export_rules_html(rules: list[dict[str, Any]], notes: list[ExportNote]) -> M
         for rule in rules
     ]
     return Markup(
-        _ENV.get_template("knowledge/export_rules.html.j2").render(rules=shaped, notes=notes)
+        _ENV.get_template("knowledge/export_rules.html.j2").render(
+            rules=shaped, notes=notes, rule_names=names
+        )
     )
 
 
 def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
     """Every device's class under every rule with its reason, and what was published about it."""
     rule_ids = [rule.id for rule in catalog.rules]
+    names = rule_names(catalog.rules)
     published: dict[str, list[str]] = {}
     for check in published_checks(catalog):
         verdict = "DISAGREES"
@@ -173,8 +183,10 @@ def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
         elif check.agrees:
             verdict = "consistent; the figures leave the class open"
         published.setdefault(check.device_id, []).append(
-            f"{check.statement.publisher} {check.statement.date} ({check.statement.rule}): "
-            f"{' or '.join(check.statement.classes)}; computed {check.computed}, {verdict}"
+            f"{check.statement.publisher} {check.statement.date} "
+            f"({names.get(check.statement.rule, check.statement.rule)}): "
+            f"{' or '.join(map(class_words, check.statement.classes))}; "
+            f"computed {class_words(check.computed)}, {verdict}"
         )
     for event in sorted(catalog.licences, key=lambda e: e.date):
         for device_id in event.devices:
@@ -189,8 +201,8 @@ def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
             {
                 "id": device.id,
                 "name": device.name,
-                "vendor": device.vendor,
-                "market": device.market,
+                "vendor": catalog.vendors[device.vendor].name,
+                "market": market_words(device.market),
                 "chips": device.chips_per_package,
                 "href": ctx.link_to_page(f"devices/{device.id}.md"),
                 "cells": [_class_cell(detail.get(rule, {})) for rule in rule_ids],
@@ -198,20 +210,24 @@ def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
             }
         )
     return Markup(
-        _ENV.get_template("knowledge/export_classes.html.j2").render(rule_ids=rule_ids, rows=rows)
+        _ENV.get_template("knowledge/export_classes.html.j2").render(
+            rules=[(rule, names[rule]) for rule in rule_ids], rows=rows
+        )
     )
 
 
 def _class_cell(found: Mapping[str, Any]) -> dict[str, str]:
     """One device's answer under one rule: class, and what decided it or leaves it open."""
-    result = str(found.get("answer", found.get("result", "")))
+    result = class_words(str(found.get("answer", found.get("result", ""))))
     why = str(found.get("reason", ""))
     if found.get("at_least") and result == "unknown":
         result = f"{result} ({found['at_least']} or higher)"
     tpp = found.get("tpp")
     if tpp is not None:
         sign = "" if found.get("tpp_exact") else "≥ "
-        why = f"TPP {sign}{tpp:,.0f} ({found.get('deciding')}); {why}"
+        deciding = str(found.get("deciding"))
+        label = RATES[deciding].label if deciding in RATES else deciding
+        why = f"TPP {sign}{tpp:,.0f} ({label}); {why}"
     return {"class": str(found.get("result", "")), "text": result, "why": why}
 
 
@@ -319,6 +335,8 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
         "gaps_table": lambda: gaps_html(ctx.catalog, ctx),
         "derived_table": lambda: derived_html(ctx.catalog, ctx),
         "compute_targets_table": lambda: compute_targets_html(ctx.catalog, ctx),
-        "source_summary": lambda: Markup("<br>\n").join(coverage_report(ctx.catalog).splitlines()),
+        "source_summary": lambda: Markup("<br>\n").join(
+            coverage_report(ctx.catalog, readers=True).splitlines()
+        ),
         "glossary_term_count": lambda: len(ctx.catalog.knowledge.glossary),
     }

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from xpuref.data.dataset import Dataset
 from xpuref.data.version import DataVersion
 from xpuref.views.urls import page_url, relative_url
 
-__all__ = ["PageContext"]
+__all__ = ["BUNDLE_PATH", "PageContext"]
+
+#: Where a site built with its offline bundle publishes the zip.
+BUNDLE_PATH = "downloads/xpuref-offline.zip"
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,10 @@ class PageContext:
     #: Where this page's edition sits below the site root ("" or "zh/"): links to pages stay
     #: in the edition, links to static files (one copy for both) do not.
     edition: str = ""
+    #: Size in bytes of the offline zip this build publishes at BUNDLE_PATH (0: none).
+    bundle_bytes: int = 0
+    #: Written pages' titles by source path (``guides/storage.md``), where the build knows them.
+    titles: Mapping[str, str] = field(default_factory=dict)
 
     def link_to_page(self, src_uri: str) -> str:
         """Relative link from this page to another Markdown page (``devices/x.md``)."""

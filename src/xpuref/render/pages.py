@@ -34,6 +34,7 @@ from xpuref.views.measured import measured_rows
 from xpuref.views.numbers import format_number
 from xpuref.views.spec import SpecRow, device_spec_rows
 from xpuref.views.urls import page_url, relative_url
+from xpuref.views.words import market_words
 
 __all__ = [
     "DerivedRow",
@@ -215,6 +216,7 @@ def device_page(
         canonical_url=canonical_device_url(site_url, device.id),
         extra_html=charts.device_section(device, catalog),
         export_rows=export_rows(device, catalog),
+        market=market_words(device.market),
         licences=sorted(
             (e for e in catalog.licences if device.id in e.devices), key=lambda e: e.date
         ),
@@ -271,6 +273,7 @@ def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -
         ranges=catalog_ranges(),
         rates=rate_choices(found),
         vendor_names={slug: v.name for slug, v in catalog.vendors.items()},
+        market_names={r.market: market_words(r.market) for r in found},
         compare_href=relative_url(from_url, page_url("compare.md", directory_urls)),
     )
     return Markup(html)

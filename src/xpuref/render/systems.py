@@ -82,7 +82,7 @@ def _row(system: System, catalog: Dataset, from_url: str, directory_urls: bool) 
     memory = totals["memory_bytes"]
     return {
         "name": system.name,
-        "vendor": system.vendor,
+        "vendor": catalog.vendors[system.vendor].name,
         "year": system.launch_year,
         "href": _link(from_url, f"systems/{system.id}.md", directory_urls),
         "members": [

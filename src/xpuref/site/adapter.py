@@ -42,7 +42,7 @@ from xpuref.site.editions import (
     quiet_instant_warning,
     record_pages,
 )
-from xpuref.site.handoff import read_handoff
+from xpuref.site.handoff import BUNDLE_ENV, read_handoff
 from xpuref.site.notfound import rewrite_404
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.search_rank import search_boost
@@ -79,6 +79,8 @@ class SiteBuild:
     version: DataVersion
     script_hashes: set[str] = field(default_factory=set)
     made: dict[str, str] = field(default_factory=dict)
+    #: Each written page's title in English (its H1 up to the first Chinese character).
+    titles: dict[str, str] = field(default_factory=dict)
 
 
 def _build_of(config: MkDocsConfig) -> SiteBuild:
@@ -87,6 +89,30 @@ def _build_of(config: MkDocsConfig) -> SiteBuild:
     if not isinstance(build, SiteBuild):
         raise PluginError("xpuref: on_config did not run for this build")
     return build
+
+
+_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+
+
+def _page_titles(build: SiteBuild, config: MkDocsConfig) -> dict[str, str]:
+    """Titles of the Markdown pages under docs_dir, read once per build, by source path."""
+    if not build.titles:
+        docs = Path(config.docs_dir)
+        for source in sorted(docs.rglob("*.md")):
+            for line in source.read_text(encoding="utf-8").splitlines():
+                if line.startswith("# "):
+                    title = _CJK.split(line[2:], maxsplit=1)[0].strip(" :：")
+                    build.titles[source.relative_to(docs).as_posix()] = title
+                    break
+    return build.titles
+
+
+def _bundle_bytes(config: MkDocsConfig) -> int:
+    """The size of the offline zip this build publishes (0 offline, or when it has none)."""
+    given = os.environ.get(BUNDLE_ENV, "")
+    if config.extra.get("offline") or not given.isdigit():
+        return 0
+    return int(given)
 
 
 def _check_site_url(config: MkDocsConfig) -> None:
@@ -214,6 +240,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         config.use_directory_urls,
         site_url,
         edition_prefix(current_edition(config)),
+        _bundle_bytes(config),
+        _page_titles(build, config),
     )
     try:
         return render_page_macros(markdown, page_macros(ctx), page_values(ctx))

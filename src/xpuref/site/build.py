@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from xpuref.data.paths import data_dir
 from xpuref.data.urls import public_address
 from xpuref.data.version import data_version
-from xpuref.site.handoff import HANDOFF_ENV, write_handoff
+from xpuref.render.pagecontext import BUNDLE_PATH
+from xpuref.site.handoff import BUNDLE_ENV, HANDOFF_ENV, write_handoff
 from xpuref.views.checked import load_checked
 
 if TYPE_CHECKING:
@@ -112,6 +113,8 @@ def _clean_stale(out: Path) -> None:
             continue
         if stale.is_dir() and not stale.is_symlink():
             shutil.rmtree(stale, ignore_errors=True)
+        elif stale.is_file() and stale.suffix == ".zip":  # an offline zip a killed build left
+            stale.unlink(missing_ok=True)
 
 
 @contextlib.contextmanager
@@ -136,8 +139,14 @@ def build_lock(out: Path, *, wait: bool = True) -> Iterator[None]:
         os.close(handle)  # closing the descriptor releases the lock
 
 
-def build_site(config: Path, out: Path, *, strict: bool = True) -> Path:
-    """Validate data, build into a temporary folder beside ``out``, then replace ``out``."""
+def build_site(
+    config: Path, out: Path, *, strict: bool = True, bundle_config: Path | None = None
+) -> Path:
+    """Validate data, build into a temporary folder beside ``out``, then replace ``out``.
+
+    With ``bundle_config`` (the offline configuration) the offline site is built first and
+    zipped, and the zip is published inside the site at BUNDLE_PATH, linked from Downloads.
+    """
     site_url = checked_site_url()
     root = data_dir()
     dataset = load_checked(root)  # raises DataError before anything is written
@@ -146,11 +155,20 @@ def build_site(config: Path, out: Path, *, strict: bool = True) -> Path:
     with build_lock(out):
         check_output(out)  # a build that ran while this one waited may have changed it
         _clean_stale(out)
-        return _build_locked(config, out, root, dataset, strict=strict, site_url=site_url)
+        return _build_locked(
+            config, out, root, dataset, strict=strict, site_url=site_url, bundle=bundle_config
+        )
 
 
 def _build_locked(
-    config: Path, out: Path, root: Path, dataset: Dataset, *, strict: bool, site_url: str | None
+    config: Path,
+    out: Path,
+    root: Path,
+    dataset: Dataset,
+    *,
+    strict: bool,
+    site_url: str | None,
+    bundle: Path | None = None,
 ) -> Path:
     """Build into this build's own staging folder and swap it in; remove it on any failure."""
     try:
@@ -161,7 +179,17 @@ def _build_locked(
         raise SiteBuildError(f"cannot write beside {out}: {exc.strerror}") from None
     published = False
     try:
-        _run_mkdocs(config, staging, root, dataset, strict=strict, site_url=site_url)
+        extra: dict[str, str] = {}
+        if bundle is not None:
+            # The offline site is built first (so the Downloads page can give the zip's size),
+            # beside the staging folder, and so never holds the zip itself.
+            archive = _offline_zip(bundle, staging, root, dataset, strict, site_url)
+            extra[BUNDLE_ENV] = str(archive.stat().st_size)
+        _run_mkdocs(config, staging, root, dataset, strict, site_url, extra)
+        if bundle is not None:
+            target = staging / BUNDLE_PATH
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(archive, target)
         (staging / MARKER).write_text("Built by xpuref; the next build may replace this folder.\n")
         staging.chmod(0o755)
         old = out.with_name(f".{out.name}.old")
@@ -176,11 +204,35 @@ def _build_locked(
     finally:
         if not published:
             shutil.rmtree(staging, ignore_errors=True)
+            staging.with_name(f"{staging.name}.zip").unlink(missing_ok=True)
     return out
 
 
+def _offline_zip(
+    config: Path, staging: Path, root: Path, dataset: Dataset, strict: bool, site_url: str | None
+) -> Path:
+    """Build the offline configuration beside ``staging`` and zip it to a file in ``staging``'s
+    parent folder (removed by the caller's cleanup when the build fails)."""
+    from xpuref.site.bundle import zip_tree
+
+    work = Path(tempfile.mkdtemp(prefix=staging.name + "-offline-", dir=staging.parent))
+    try:
+        _run_mkdocs(config, work / "site", root, dataset, strict, site_url)
+        return zip_tree(
+            work / "site", staging.parent / f"{staging.name}.zip", data_version(root).epoch
+        )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def _run_mkdocs(
-    config: Path, staging: Path, root: Path, dataset: Dataset, *, strict: bool, site_url: str | None
+    config: Path,
+    staging: Path,
+    root: Path,
+    dataset: Dataset,
+    strict: bool,
+    site_url: str | None,
+    extra: dict[str, str] | None = None,
 ) -> None:
     """Run MkDocs into ``staging``; raise SiteBuildError with its message when it fails."""
     command = [
@@ -198,7 +250,11 @@ def _run_mkdocs(
         command.append("--strict")
     handoff = Path(tempfile.mkdtemp(prefix="xpuref-handoff-"))
     try:
-        env = {**build_env(root), HANDOFF_ENV: str(write_handoff(dataset, root, handoff))}
+        env = {
+            **build_env(root),
+            **(extra or {}),
+            HANDOFF_ENV: str(write_handoff(dataset, root, handoff)),
+        }
         if site_url:
             env[SITE_URL_ENV] = site_url
         done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)

@@ -14,9 +14,11 @@ from pathlib import Path
 
 from xpuref.data.dataset import Dataset, data_signature
 
-__all__ = ["HANDOFF_ENV", "read_handoff", "write_handoff"]
+__all__ = ["BUNDLE_ENV", "HANDOFF_ENV", "read_handoff", "write_handoff"]
 
 HANDOFF_ENV = "XPUREF_DATASET_HANDOFF"
+#: Set by ``xpuref build`` to the size of the offline zip it publishes with the site.
+BUNDLE_ENV = "XPUREF_BUNDLE_BYTES"
 
 
 def write_handoff(ds: Dataset, root: Path, folder: Path) -> Path:

@@ -12,6 +12,7 @@ from xpuref.views.chinese_names import chinese_name
 from xpuref.views.figures._common import HALF, half_rate, precision_label, rate_unit
 from xpuref.views.measured import achieved_bf16
 from xpuref.views.numbers import format_number
+from xpuref.views.words import market_words
 
 __all__ = [
     "CatalogRow",
@@ -129,8 +130,9 @@ def catalog_facets(catalog: Dataset, rows: list[CatalogRow]) -> tuple[Facet, ...
         return Facet(name, label, options)
 
     vendors = {slug: v.name for slug, v in catalog.vendors.items()}
+    markets = {r.market for r in rows}
     return (
-        facet("market", "Market", [r.market for r in rows], {}),
+        facet("market", "Market", [r.market for r in rows], {m: market_words(m) for m in markets}),
         facet("kind", "Kind", [r.kind for r in rows], {r.kind: r.kind.upper() for r in rows}),
         facet("vendor", "Vendor", [r.vendor for r in rows], vendors),
     )

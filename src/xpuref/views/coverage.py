@@ -11,6 +11,7 @@ from xpuref.data.device_checks import covering_sources, numeric_paths, required_
 from xpuref.data.devices import Device, Source
 from xpuref.data.provenance import carries, figure_paths, figure_value, quote_factors
 from xpuref.data.publishers import CITABLE_TIERS
+from xpuref.views.words import market_words
 
 #: Tiers whose quotes are the maker's own words (its document or a faithful copy).
 MAKER_TIERS = {"vendor", "vendor-copy"}
@@ -147,16 +148,19 @@ def _counts(label: str, counter: Counter[str]) -> str:
     return f"  {label}: {parts}"
 
 
-def coverage_report(ds: Dataset) -> str:
-    """The coverage lines `xpuref validate` prints."""
+def coverage_report(ds: Dataset, *, readers: bool = False) -> str:
+    """The coverage lines `xpuref validate` prints (with ``readers``, names instead of slugs)."""
     devices = list(ds.devices.values())
+    vendors = Counter(ds.vendors[d.vendor].name if readers else d.vendor for d in devices)
+    kinds = Counter(d.kind.upper() if readers else d.kind for d in devices)
+    markets = Counter(market_words(d.market) if readers else d.market for d in devices)
     share = overall_share(ds)
     full = sum(complete(d, ds) for d in devices)
     lines = [
         f"coverage: {len(devices)} devices; {full} meet the completeness contract in full",
-        _counts("by vendor", Counter(d.vendor for d in devices)),
-        _counts("by kind", Counter(d.kind for d in devices)),
-        _counts("by market", Counter(d.market for d in devices)),
+        _counts("by vendor", vendors),
+        _counts("by kind", kinds),
+        _counts("by market", markets),
         _counts("by scope", Counter(d.scope for d in devices)),
         f"sources: {share.figures} numeric figures; {share.percent(share.citable):.1f}% have a "
         f"vendor, vendor-copy or reference source; {share.percent(share.vendor_traced):.1f}% "

@@ -14,6 +14,7 @@ from xpuref.data.published import Statement
 from xpuref.views.derive import ExportDetail, device_input, export_detail
 from xpuref.views.numbers import format_number
 from xpuref.views.published import published_checks
+from xpuref.views.words import class_words, rule_names
 
 __all__ = ["ExportRow", "export_record", "export_rows"]
 
@@ -26,6 +27,8 @@ class ExportRow:
     """One rule's answer for one device, with the arithmetic behind it."""
 
     rule: str
+    #: The rule as readers name it ("October 2023 rule").
+    rule_name: str
     result: str
     at_least: str | None
     tpp: str
@@ -37,6 +40,11 @@ class ExportRow:
     published: tuple[str, ...]
     #: The I/O bandwidth the rule tests ("" when the rule does not test it).
     io: str = ""
+
+    @property
+    def result_words(self) -> str:
+        """The class as the page shows it ("not-controlled" reads "not controlled")."""
+        return class_words(self.result)
 
 
 def _number(value: float | None, digits: int = 5) -> str:
@@ -58,7 +66,8 @@ def _io(found: ExportDetail) -> str:
 
 def _statement(statement: Statement) -> str:
     """A published statement in one line: who, when, which classes."""
-    return f"{statement.publisher}, {statement.date}: {' or '.join(statement.classes)}"
+    classes = " or ".join(class_words(c) for c in statement.classes)
+    return f"{statement.publisher}, {statement.date}: {classes}"
 
 
 def _tpp(found: ExportDetail) -> str:
@@ -127,6 +136,7 @@ def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
     statements = [c for c in published_checks(ds) if c.device_id == device.id]
     io_rules = {rule.id for rule in ds.rules if "io_bandwidth_gbs" in rule.metrics()}
     density_rules = {rule.id for rule in ds.rules if "performance_density" in rule.metrics()}
+    names = rule_names(ds.rules)
     rows = []
     for rule, found in export_detail(device, ds).items():
         key = found.get("deciding")
@@ -146,6 +156,7 @@ def export_rows(device: Device, ds: Dataset) -> list[ExportRow]:
         rows.append(
             ExportRow(
                 rule=rule,
+                rule_name=names.get(rule, rule),
                 result=str(found["answer"]),
                 at_least=found.get("at_least") if found["answer"] == "unknown" else None,
                 tpp=_tpp(found),

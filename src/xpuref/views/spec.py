@@ -11,6 +11,7 @@ from xpuref.data.fields import RATES, SPEC_FIELDS
 from xpuref.data.provenance import figure_paths
 from xpuref.views.numbers import format_number
 from xpuref.views.units import capacity_text
+from xpuref.views.words import market_words
 
 __all__ = [
     "BASIS_MARKS",
@@ -115,6 +116,8 @@ def _value_and_note(device: Device, path: str, value: object) -> tuple[str, str,
     if path == "visible_devices":
         note = "figures on this page are for the whole package; each device sees its share"
         return str(value), "", note
+    if path == "market":
+        return market_words(str(value)), "", ""
     return (format_number(value) if isinstance(value, (int, float)) else str(value)), "", ""
 
 

@@ -112,7 +112,7 @@ def test_export_classes_link_devices(catalog: Dataset) -> None:
     html = str(export_classes_html(catalog, _ctx(catalog, "export-controls/")))
     assert '<a href="../devices/nvidia-h100-sxm5-80gb/">' in html
     assert re.search(r'<td data-class="3A090\.a" title="[^"]*">3A090\.a<br>', html)
-    assert "TPP ≥ 15,831 (fp8_matrix)" in html  # the fixture declares no precisions: a bound
+    assert "TPP ≥ 15,831 (FP8 matrix)" in html  # the fixture declares no precisions: a bound
 
 
 def test_disagreements_table_lists_real_alternatives() -> None:

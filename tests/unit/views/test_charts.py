@@ -31,6 +31,7 @@ from xpuref.views.figures._efficiency import efficiency_point
 from xpuref.views.figures._export_map import Rect, condition_rects
 from xpuref.views.figures._trends import launch_position
 from xpuref.views.publish import device_record
+from xpuref.views.words import class_words
 
 
 @cache
@@ -102,21 +103,37 @@ def test_trends_panels_hold_catalog_values() -> None:
         panel.update(
             {i: (x, y) for i, x, y in zip(trace["ids"], trace["x"], trace["y"], strict=True)}
         )
+    # Capacity in GiB (on-chip SRAM too); bandwidth of off-chip memory only.
     capacity = {
-        d.id: (launch_position(d), d.memory.capacity)
+        d.id: (launch_position(d), d.memory.capacity_bytes / 2**30)
         for d in catalog.devices.values()
-        if d.memory.capacity is not None
+        if d.memory.capacity_bytes is not None
     }
     assert by_axis["y3"] == capacity
+    assert by_axis["y3"]["nvidia-h100-sxm5-80gb"][1] == 80
     bandwidth = {
         d.id: d.memory.bandwidth_gbs
         for d in catalog.devices.values()
-        if d.memory.bandwidth_gbs is not None
+        if d.memory.bandwidth_gbs is not None and not d.memory.on_chip
     }
+    assert "cerebras-wse-3" not in by_axis["y2"]
     assert {k: v[1] for k, v in by_axis["y2"].items()} == bandwidth
     half = {d.id: r[1] for d in catalog.devices.values() if (r := rate_of(d, HALF))}
     assert {k: v[1] for k, v in by_axis["y"].items()} == half
     assert by_axis["y"]["nvidia-h100-sxm5-80gb"][0] == pytest.approx(2022 + 8 / 12)
+
+
+
+def test_trends_legend_names_every_vendor_drawn() -> None:
+    """Each vendor with a point on any panel has one legend entry (Cerebras has no BF16 rate)."""
+    catalog = real()
+    data = figures.trends(catalog).variants["all"]["data"]
+    drawn = {t["legendgroup"] for t in data if t["ids"]}
+    shown = [t["legendgroup"] for t in data if t.get("showlegend")]
+    assert sorted(shown) == sorted(drawn) and len(shown) == len(set(shown))
+    assert {"cerebras", "apple", "hygon", "thead"} <= drawn
+    layout = figures.trends(catalog).variants["all"]["layout"]
+    assert layout["yaxis3"]["title"]["text"].endswith("(GiB)")
 
 
 def test_efficiency_uses_derived_figures() -> None:
@@ -183,7 +200,7 @@ def test_export_map_colours_points_by_calc_class() -> None:
         for trace in figure["data"]:
             for ident in trace.get("ids", []):
                 verdict = export_for(catalog.devices[ident], catalog)[rule]
-                assert trace["name"] == f"{verdict} (device)"
+                assert trace["name"] == f"{class_words(verdict)} (device)"
 
 
 def test_export_regions_come_from_the_rules_data(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -244,6 +244,7 @@ def scatter(
     With ``markets`` (one per point), data-center parts are drawn filled and workstation,
     consumer and edge parts as open markers of the same shape.
     """
+    opened = [m != "datacenter" for m in markets] if markets is not None else []
     trace: dict[str, Any] = {
         "type": "scatter",
         "mode": "markers",
@@ -259,7 +260,14 @@ def scatter(
             if markets is None
             else [symbol if m == "datacenter" else f"{symbol}-open" for m in markets],
             "size": 9,
-            "line": {"width": 0.5, "color": "#ffffff"},
+            # An open marker is drawn by its outline alone: a thick one in the vendor's colour,
+            # so it stays visible on the dark palette too.
+            "line": {"width": 0.5, "color": "#ffffff"}
+            if not any(opened)
+            else {
+                "width": [2 if o else 0.5 for o in opened],
+                "color": [color if o else "#ffffff" for o in opened],
+            },
         },
     }
     trace.update(extra)

@@ -12,6 +12,7 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.views.derive import derived_for, export_for
 from xpuref.views.figures import _common as fig
+from xpuref.views.words import class_words, rule_name, status_words
 
 __all__ = [
     "CLASS_COLORS",
@@ -265,14 +266,14 @@ def _rule_figure(
                 ("TPP", sign + fig.fmt(tpp, 6)),
                 ("Performance density", sign + fig.fmt(density)),
                 ("Die area", f"{fig.fmt(devices[0].die_area_mm2 or 0)} mm²"),
-                (f"Class under {rule['id']}", verdict),
+                (f"Class under the {rule_name(rule)}", class_words(verdict)),
             ]
             lines += [("Same point", d.name) for d in devices[1:]]
             points.append((devices[0].id, density, tpp, fig.hover(devices[0].name, lines)))
         color, symbol = _OPEN_CONTROLLED
         if verdict in CLASS_COLORS:
             color, symbol = CLASS_COLORS[verdict], CLASS_SYMBOLS[verdict]
-        data.append(fig.scatter(f"{verdict} (device)", color, points, symbol=symbol))
+        data.append(fig.scatter(f"{class_words(verdict)} (device)", color, points, symbol=symbol))
     layout = fig.base_layout(
         height=560,
         xaxis=fig.axis("Performance density (TPP per mm² of die)", log=True, range=x_range),
@@ -289,7 +290,10 @@ def export_map(catalog: Dataset, rules: list[dict[str, Any]] | None = None) -> f
     rules = sorted(rules, key=lambda rule: str(rule.get("published", "")), reverse=True)
     placed = placed_devices(catalog)
     variants = {str(rule["id"]): _rule_figure(rule, placed, catalog) for rule in rules}
-    names = {str(rule["id"]): f"{rule['id']} ({rule.get('status', '')})" for rule in rules}
+    names = {
+        str(rule["id"]): f"{rule_name(rule)} ({status_words(str(rule.get('status', '')))})"
+        for rule in rules
+    }
     rows = []
     for device, tpp, density in placed:
         classes = export_for(device, catalog)
@@ -301,7 +305,7 @@ def export_map(catalog: Dataset, rules: list[dict[str, Any]] | None = None) -> f
                     fig.fmt(tpp, 6),
                     fig.fmt(device.die_area_mm2 or 0),
                     fig.fmt(density),
-                    *(classes[str(rule["id"])] for rule in rules),
+                    *(class_words(classes[str(rule["id"])]) for rule in rules),
                 ),
                 device.id,
             )
@@ -312,7 +316,7 @@ def export_map(catalog: Dataset, rules: list[dict[str, Any]] | None = None) -> f
         "TPP",
         "Die area (mm²)",
         "Performance density",
-        *tuple(f"Class, {rule['id']}" for rule in rules),
+        *tuple(f"Class, {rule_name(rule)}" for rule in rules),
     )
     devices = [d for d, *_ in placed]
     head = ("xpuref-export-map", "Export-control classes by TPP and performance density", "Rule")

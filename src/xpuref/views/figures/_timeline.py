@@ -122,6 +122,11 @@ def architecture_timeline(catalog: Dataset) -> fig.Chart:
         placed += laid
     data: list[dict[str, Any]] = []
     table_rows = []
+    # The words the "find a device" box matches: each generation's devices, by name and alias,
+    # so typing "H100" rings Hopper.
+    members: dict[str, list[str]] = {}
+    for device in catalog.sorted_devices():
+        members.setdefault(device.architecture, []).extend([device.name, *device.aliases])
     for slug in sorted({p.arch.vendor for p in placed}):
         mine = [p for p in placed if p.arch.vendor == slug]
         vendor = catalog.vendors[slug].name
@@ -139,6 +144,8 @@ def architecture_timeline(catalog: Dataset) -> fig.Chart:
                 "type": "scatter",
                 "mode": "markers+text",
                 "name": fig.esc(vendor),
+                "ids": [p.arch.id for p in mine],
+                "customdata": [fig.esc(" ".join(members.get(p.arch.id, []))) for p in mine],
                 "x": [p.arch.year for p in mine],
                 "y": [row_top[p.row] + p.lane for p in mine],
                 "text": [fig.esc(p.label) for p in mine],

@@ -1,4 +1,10 @@
-"""Trends: dense BF16/FP16 matrix peak, memory bandwidth and capacity against launch date."""
+"""Trends: dense BF16/FP16 matrix peak, memory bandwidth and capacity against launch date.
+
+The bandwidth panel plots off-chip memory (HBM, GDDR, LPDDR, DDR) only: a wafer-scale part's
+on-chip SRAM (Cerebras: 20,000,000 GB/s) would squeeze every other point into one line.
+Capacity is plotted in GiB (2^30 bytes), the unit HBM and GDDR sizes are stored in; on-chip
+SRAM capacities are drawn too, and their hover says so.
+"""
 
 from __future__ import annotations
 
@@ -25,11 +31,22 @@ def _half(device: Device) -> float | None:
     return None if found is None else found[1]
 
 
+def _bandwidth(device: Device) -> float | None:
+    """Off-chip memory bandwidth (None for on-chip SRAM)."""
+    return None if device.memory.on_chip else device.memory.bandwidth_gbs
+
+
+def _capacity_gib(device: Device) -> float | None:
+    """Memory capacity in GiB."""
+    found = device.memory.capacity_bytes
+    return None if found is None else found / 2**30
+
+
 #: (axis id, title, unit, value getter) for each stacked panel, top to bottom.
 TREND_PANELS: tuple[tuple[str, str, str, Callable[[Device], float | None]], ...] = (
     ("y", "Dense BF16/FP16 matrix", "TFLOPS", _half),
-    ("y2", "Memory bandwidth", "GB/s", lambda d: d.memory.bandwidth_gbs),
-    ("y3", "Memory capacity", "GB", lambda d: d.memory.capacity),
+    ("y2", "Off-chip memory bandwidth", "GB/s", _bandwidth),
+    ("y3", "Memory capacity", "GiB", _capacity_gib),
 )
 
 _DOMAINS = ((0.70, 1.0), (0.36, 0.64), (0.0, 0.30))
@@ -45,11 +62,15 @@ def trends(catalog: Dataset) -> fig.Chart:
     data: list[dict[str, Any]] = []
     layout = fig.base_layout(height=820, margin={"l": 70, "r": 20, "t": 20, "b": 60})
     layout["legend"] = {"orientation": "h", "y": -0.08}
+    in_legend: set[str] = set()  # a vendor's entry comes with the first panel that draws it
     for index, (axis_id, title, unit, get) in enumerate(TREND_PANELS):
         values = [v for d in devices if (v := get(d)) is not None]
         name = "yaxis" if axis_id == "y" else f"yaxis{axis_id[1:]}"
         layout[name] = fig.axis(
-            f"{title} ({unit})", log=True, range=fig.log_range(values, 1.4), domain=_DOMAINS[index]
+            f"{title}<br>({unit})",
+            log=True,
+            range=fig.log_range(values, 1.4),
+            domain=_DOMAINS[index],
         )
         for slug in sorted({d.vendor for d in devices}):
             points = []
@@ -63,6 +84,8 @@ def trends(catalog: Dataset) -> fig.Chart:
                     used = fig.half_rate(device)
                     assert used is not None
                     lines.insert(1, ("Rate used", fig.precision_label(used[0])))
+                if axis_id == "y3" and device.memory.on_chip:
+                    lines.insert(1, ("Memory", "on-chip SRAM"))
                 points.append(
                     (device.id, launch_position(device), value, fig.hover(device.name, lines))
                 )
@@ -77,9 +100,10 @@ def trends(catalog: Dataset) -> fig.Chart:
                         markets,
                         yaxis=axis_id,
                         legendgroup=slug,
-                        showlegend=index == 0,
+                        showlegend=slug not in in_legend,
                     )
                 )
+                in_legend.add(slug)
     layout["xaxis"] = fig.axis("Launch (year)", anchor="y3", dtick=1)
     rows = tuple(
         fig.TableRow(
