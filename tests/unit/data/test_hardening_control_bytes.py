@@ -7,6 +7,9 @@ from pathlib import Path
 import pytest
 from tests.hardening import edit, refused, refused_by_cli
 
+#: Whole data folders through validation and the command line: the full tier, not check.sh.
+pytestmark = pytest.mark.hardening
+
 DEVICE = "devices/nvidia/nvidia-h100-sxm5-80gb.yaml"
 
 

@@ -14,6 +14,9 @@ from xpuref.data.measurements import MeasurementsFile
 from xpuref.data.presets import PresetsFile
 from xpuref.data.problems import Problem
 
+#: Whole data folders through validation and the command line: the full tier, not check.sh.
+pytestmark = pytest.mark.hardening
+
 DEVICE = "devices/nvidia/nvidia-h100-sxm5-80gb.yaml"
 
 

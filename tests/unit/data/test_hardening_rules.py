@@ -14,6 +14,9 @@ from xpuref.data.loader import load_model
 from xpuref.data.problems import Problem
 from xpuref.data.publishers import PublishersFile, Registry
 
+#: Whole data folders through validation and the command line: the full tier, not check.sh.
+pytestmark = pytest.mark.hardening
+
 RULES = "export_controls.yaml"
 
 

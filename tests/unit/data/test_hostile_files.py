@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 from tests.conftest import ROOT, CliRun, run_cli
 
+#: Whole data folders through validation and the command line: the full tier, not check.sh.
+pytestmark = pytest.mark.hardening
+
 DEVICE = Path("devices/nvidia/nvidia-h100-sxm5-80gb.yaml")
 LOCATED = re.compile(r"^data/[^:]+:\d+: [^:]+: .+$")
 

@@ -26,6 +26,9 @@ from xpuref.devtools.measure import (
 from xpuref.views.checked import load_checked
 from xpuref.views.lookup import lookup_name, per_device_peaks
 
+#: Whole data folders through validation and the command line: the full tier, not check.sh.
+pytestmark = pytest.mark.hardening
+
 NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
 
 

@@ -124,9 +124,11 @@ def test_dtype_table_lists_every_format(catalog: Dataset) -> None:
         assert f"<td>{dtype}</td><td>{size:g}</td>" in html
 
 
-def test_pages_use_known_calculators() -> None:
-    """Every calculator is placed on some page, and pages name only known calculators."""
+@pytest.mark.parametrize("suffix", [".md", ".zh.md"])
+def test_pages_use_known_calculators(suffix: str) -> None:
+    """Each edition places every calculator once, and its pages name only known calculators."""
     used = []
     for page in sorted(PAGES.glob("*.md")):
-        used += re.findall(r'calculator\("([^"]+)"\)', page.read_text(encoding="utf-8"))
+        if page.name.endswith(".zh.md") == (suffix == ".zh.md"):
+            used += re.findall(r'calculator\("([^"]+)"\)', page.read_text(encoding="utf-8"))
     assert sorted(used) == sorted(calculators_page.CALCULATORS)

@@ -123,7 +123,6 @@ def test_trends_panels_hold_catalog_values() -> None:
     assert by_axis["y"]["nvidia-h100-sxm5-80gb"][0] == pytest.approx(2022 + 8 / 12)
 
 
-
 def test_trends_legend_names_every_vendor_drawn() -> None:
     """Each vendor with a point on any panel has one legend entry (Cerebras has no BF16 rate)."""
     catalog = real()
