@@ -7,7 +7,7 @@ the measurement; the accuracy page prints them and a test holds every case to th
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field, model_validator
 
@@ -190,7 +190,7 @@ Measurement = Annotated[
 ]
 
 #: The kinds of case, in the order the accuracy page lists them.
-KINDS: tuple[str, ...] = (
+Kind = Literal[
     "kv_tokens",
     "kv_tokens_from_memory",
     "usable_memory",
@@ -198,7 +198,8 @@ KINDS: tuple[str, ...] = (
     "logits",
     "matmul",
     "moe_decode",
-)
+]
+KINDS: tuple[str, ...] = get_args(Kind)
 
 
 class Bound(Strict):
@@ -212,16 +213,5 @@ class Bound(Strict):
 class MeasurementsFile(Strict):
     """The whole measurements.yaml."""
 
-    bounds: dict[
-        Literal[
-            "kv_tokens",
-            "kv_tokens_from_memory",
-            "usable_memory",
-            "mfu",
-            "logits",
-            "matmul",
-            "moe_decode",
-        ],
-        Bound,
-    ]
+    bounds: dict[Kind, Bound]
     measurements: Annotated[list[Measurement], Field(min_length=1, max_length=10_000)]

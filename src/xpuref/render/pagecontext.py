@@ -10,10 +10,23 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.version import DataVersion
 from xpuref.views.urls import page_url, relative_url
 
-__all__ = ["BUNDLE_PATH", "PageContext"]
+__all__ = ["BUNDLE_PATH", "ENGLISH_SITE", "PageContext", "Published"]
 
 #: Where a site built with its offline bundle publishes the zip.
 BUNDLE_PATH = "downloads/xpuref-offline.zip"
+
+
+@dataclass(frozen=True)
+class Published:
+    """Where a generated page is published: the public address, URL style and language."""
+
+    site_url: str = ""
+    directory_urls: bool = True
+    language: str = "en"
+
+
+#: The English edition with no public address and directory URLs (MkDocs' default).
+ENGLISH_SITE = Published()
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ from xpuref.data.version import DataVersion
 from xpuref.render import charts
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.messages import Messages, messages
+from xpuref.render.page_head import page_head
 from xpuref.render.page_macros import expand_macros
-from xpuref.render.safetext import front_matter
+from xpuref.render.pagecontext import ENGLISH_SITE, Published
 from xpuref.render.systems import device_systems
 from xpuref.views.catalog import (
     CatalogRow,
@@ -175,15 +176,14 @@ def device_page(
     device: Device,
     catalog: Dataset,
     version: DataVersion,
-    site_url: str = "",
-    directory_urls: bool = True,
-    language: str = "en",
+    where: Published = ENGLISH_SITE,
 ) -> str:
-    """The Markdown source of a device's page in ``language``, linking the systems it is in.
+    """The Markdown source of a device's page in ``where.language``, linking its systems.
 
     Every word the page adds to the data comes from that language's message catalogue; the
     Chinese page is titled with the device's Chinese name and gives the English one below it.
     """
+    site_url, directory_urls, language = where.site_url, where.directory_urls, where.language
     t = messages(language, f"devices/{device.id}.md")
     vendor = catalog.vendors[device.vendor]
     name_zh = chinese_name(device, vendor)
@@ -195,14 +195,8 @@ def device_page(
         other_name, other_label, other_lang = name_zh, "device.chinese_name", "zh"
     if other_name == title:
         other_name = ""
-    front = front_matter(title, t("device.description", name=title))
     return _ENV.get_template("device_page.md.j2").render(
-        front_matter=front,
-        t=t,
-        colon="：" if language == "zh" else ": ",
-        language=language,
-        title=title,
-        vendor_name=vendor_name,
+        **page_head(t, language, title, vendor_name, "device.description"),
         other_name=other_name,
         other_label=other_label,
         other_lang=other_lang,

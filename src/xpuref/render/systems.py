@@ -11,7 +11,8 @@ from xpuref.data.systems import System
 from xpuref.data.version import DataVersion
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.messages import messages
-from xpuref.render.safetext import front_matter
+from xpuref.render.page_head import page_head
+from xpuref.render.pagecontext import ENGLISH_SITE, Published
 from xpuref.views.coverage import source_tiers
 from xpuref.views.numbers import format_number
 from xpuref.views.systems import member_rows, system_totals, total_rows
@@ -35,24 +36,18 @@ def system_page(
     system: System,
     catalog: Dataset,
     version: DataVersion,
-    site_url: str = "",
-    directory_urls: bool = True,
-    language: str = "en",
+    where: Published = ENGLISH_SITE,
 ) -> str:
-    """The Markdown source of a system's page in ``language``, linking each member's page."""
+    """The Markdown source of a system's page in ``where.language``, linking each member's page."""
+    site_url, directory_urls, language = where.site_url, where.directory_urls, where.language
     here = page_url(f"systems/{system.id}.md", directory_urls)
     t = messages(language, f"systems/{system.id}.md")
     vendor = catalog.vendors[system.vendor]
     title = system.name_zh if language == "zh" and system.name_zh else system.name
     vendor_name = vendor.name_zh if language == "zh" and vendor.name_zh else vendor.name
-    front = front_matter(title, t("system.description", name=title))
     members = member_rows(system, catalog)
     return _ENV.get_template("system_page.md.j2").render(
-        front_matter=front,
-        t=t,
-        colon="：" if language == "zh" else ": ",
-        title=title,
-        vendor_name=vendor_name,
+        **page_head(t, language, title, vendor_name, "system.description"),
         system=system,
         members=members,
         member_links={

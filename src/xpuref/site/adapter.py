@@ -26,7 +26,7 @@ from xpuref.data.version import DataVersion, data_version
 from xpuref.render.macros import page_macros, page_values
 from xpuref.render.messages import MessageError, check_catalogues
 from xpuref.render.page_macros import MacroError
-from xpuref.render.pagecontext import PageContext
+from xpuref.render.pagecontext import PageContext, Published
 from xpuref.render.pages import device_page, render_page_macros
 from xpuref.render.systems import system_page
 from xpuref.render.tables_js import TABLES_JS_PATH, tables_script
@@ -176,10 +176,10 @@ def _generated_pages(config: MkDocsConfig, build: SiteBuild, language: str) -> l
     directory_urls = config.use_directory_urls
     pages: list[File] = []
     for device in ds.sorted_devices():
-        page = device_page(device, ds, build.version, site_url, directory_urls, language)
+        page = device_page(device, ds, build.version, Published(site_url, directory_urls, language))
         pages.append(generated_twins(config, f"devices/{device.id}.md", page, language))
     for system in ds.sorted_systems():
-        page = system_page(system, ds, build.version, site_url, directory_urls, language)
+        page = system_page(system, ds, build.version, Published(site_url, directory_urls, language))
         pages.append(generated_twins(config, f"systems/{system.id}.md", page, language))
     return pages
 

@@ -12,6 +12,7 @@ from xpuref.data.paths import data_dir
 from xpuref.data.version import data_version
 from xpuref.render import messages as catalogue
 from xpuref.render.messages import MessageError, Messages, check_catalogues, missing_keys
+from xpuref.render.pagecontext import Published
 from xpuref.render.pages import device_page
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -64,7 +65,7 @@ def test_the_chinese_device_page_labels_come_from_the_chinese_catalogue() -> Non
     """Headings, column heads and row labels of a zh device page are Chinese; figures stay."""
     ds = real_dataset()
     device = ds.devices["nvidia-h100-sxm5-80gb"]
-    page = device_page(device, ds, data_version(data_dir()), "", True, "zh")
+    page = device_page(device, ds, data_version(data_dir()), Published(language="zh"))
     assert '<h1 id="device-title">英伟达 H100 SXM5 80GB' in page
     for heading in ("## 规格", "## 推算指标", "## 出口管制", "## 出处"):
         assert heading in page
