@@ -72,6 +72,7 @@ def test_the_device_page_of_the_chinese_edition_is_in_chinese(
     assert "3,350" in page.locator("tr#memory-bandwidth").inner_text()
 
 
+@pytest.mark.search
 @pytest.mark.parametrize(
     ("query", "right"),
     [
