@@ -9,10 +9,22 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh >/dev/null
 .venv/bin/ruff check src tests hooks
-.venv/bin/mypy
+# mypy (one core, mostly idle while pytest workers wait) runs beside the tests; its report
+# prints after them and its failure fails the tier.
+types_log="$(mktemp)"
+trap 'rm -f "$types_log"' EXIT
+.venv/bin/mypy >"$types_log" 2>&1 &
+types_pid=$!
 status=0
 .venv/bin/pytest -q -p no:cacheprovider -n 2 -m "not browser and not site and not hardening" \
   tests/unit tests/data tests/architecture "$@" || status=$?
+types_status=0
+wait "$types_pid" || types_status=$?
+cat "$types_log"
+if [ "$types_status" != 0 ]; then
+  echo "check.sh: mypy found problems" >&2
+  [ "$status" = 0 ] && status=1
+fi
 if [ "$status" = 5 ]; then
   echo "check.sh: pytest collected no tests, which counts as a failure" >&2
   exit 1

@@ -9,6 +9,9 @@ from tests.conftest import run_cli, run_xpuref
 
 from xpuref.site.build import MARKER, SiteBuildError, check_output
 
+#: Builds through the command line into refused places: the full tier, not check.sh.
+pytestmark = pytest.mark.hardening
+
 
 def _tree(root: Path) -> dict[str, bytes]:
     """Every file under root with its bytes."""
