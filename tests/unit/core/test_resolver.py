@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 import xpuref
-from xpuref import AmbiguousDeviceError, AmbiguousPeakError, Device, UnknownDeviceError
+from xpuref import (
+    AmbiguousDeviceError,
+    AmbiguousPeakError,
+    Device,
+    DeviceLookupError,
+    UnknownDeviceError,
+)
 
 DEVICES = xpuref.devices()
 PRINTED = sorted(
@@ -15,26 +21,48 @@ PRINTED = sorted(
 #: Shipping SKUs of makers whose tools print a device name, with no such string recorded yet,
 #: and why. A SKU leaves this list when a driver string and the page it was read on are added.
 NO_DRIVER_STRING: dict[str, str] = {
-    "amd-instinct-mi250-oam-128gb": "amdgpu.ids prints 'AMD Instinct MI250X / MI250' for it "
-    "(device 740C), shared with the MI250X: the string is ambiguous by design",
     "amd-instinct-mi350p-pcie-144gb": "amdgpu.ids (ROCm k8s-device-plugin, Aug 2026) lists the "
-    "MI350X and MI355X but no MI350P",
-    "amd-instinct-mi60-32gb": "amdgpu.ids prints 'AMD Instinct MI60 / MI50' for it (66A1 rev 02), "
-    "shared with the MI50: the string is ambiguous by design",
-    "cambricon-mlu270-f4-pcie-16gb": "mlu-ops names the MLU270 family, not the F4 card",
-    "cambricon-mlu270-s4-pcie-16gb": "mlu-ops names the MLU270 family, not the S4 card",
-    "cambricon-mlu290-m5-oam-32gb": "mlu-ops names the MLU290 family, not the M5 module",
-    "cambricon-mlu370-s8-pcie-48gb": "the runtime's name for the S8 card is not in mlu-ops",
+    "MI350X and MI355X but no MI350P, and no amd-smi or rocm-smi capture of one has been read",
+    "cambricon-mlu370-s8-pcie-48gb": "Cambricon's driver board table (mcu/cndrv_mcu_info.c) names "
+    "the MLU370-S4, X4, X4L, X4K, X8 and M8 but no S8, and mlu-ops has no S8 name either",
     "google-tpu-v1": "an inference card Google never offered to JAX users",
-    "huawei-ascend-310": "CANN's platform files (hicann/runtime, Aug 2026) cover the 310B and "
-    "310P but not the original 310, and no npu-smi capture for it has been read",
-    "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read",
-    "intel-gaudi2-oam-96gb": "no hl-smi capture for the HL-225 has been read",
-    "intel-gaudi3-pcie-128gb": "no hl-smi capture for the HL-338 has been read",
-    "nvidia-b100-sxm-192gb": "NVIDIA's driver table (open-gpu-kernel-modules) lists no B100",
-    "nvidia-jetson-agx-orin-64gb": "Jetson's integrated GPU is not in the discrete-GPU tables",
-    "nvidia-jetson-agx-thor-128gb": "Jetson's integrated GPU is not in the discrete-GPU tables",
+    "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read (dstack lists the name "
+    "only among its made-up examples)",
+    "intel-gaudi3-pcie-128gb": "no hl-smi capture for the HL-338 has been read (dstack lists the "
+    "name only among its made-up examples)",
+    "nvidia-b100-sxm-192gb": "NVIDIA's driver table (open-gpu-kernel-modules README, 595.44.03) "
+    "lists the B200 and GB200 but no B100, and no nvidia-smi capture of a B100 has been read",
 }
+
+#: Shipping SKUs whose only printed name is shared with another part by design: the string
+#: cannot name the SKU, so it is not recorded as the SKU's driver name and must never resolve
+#: to it. Each entry: (string, what prints it, page it was read on, which parts share it).
+AMBIGUOUS_BY_DESIGN: dict[str, tuple[str, str, str, str]] = {
+    "amd-instinct-mi60-32gb": (
+        "AMD Instinct MI60 / MI50",
+        "amd-smi",
+        "https://github.com/ROCm/k8s-device-plugin/blob/ed7646843003e8f0b6a0630346f01bb4d1ecff2e/"
+        "cmd/k8s-node-labeller/amdgpu.ids",
+        "amdgpu.ids 66A1,02 names the MI60 and the MI50 (not catalogued) with one string",
+    ),
+    "nvidia-jetson-agx-orin-64gb": (
+        "Orin",
+        "deviceQuery",
+        "https://github.com/atinfinity/l4t-base-docker/blob/121ee55001ed62bbdeb540bb9a1d1740addfe5cb/"
+        "README.md",
+        "CUDA names every Orin module 'Orin' (this capture is a Jetson Orin NX 16GB); only the AGX "
+        "Orin 64GB is catalogued",
+    ),
+}
+
+#: Strings that drivers print for more than one part, with the catalogued SKUs each must list.
+SHARED_STRINGS: dict[str, set[str]] = {
+    "AMD Instinct MI250X / MI250": {
+        "amd-instinct-mi250-oam-128gb", "amd-instinct-mi250x-oam-128gb",
+    },
+    "AMD Instinct MI60 / MI50": {"amd-instinct-mi60-32gb"},
+    "Orin": {"nvidia-jetson-agx-orin-64gb"},
+}  # fmt: skip
 DRIVER_VENDORS = {"nvidia", "amd", "google", "huawei", "cambricon", "intel"}
 
 
@@ -56,7 +84,8 @@ def test_driver_strings_cover_the_shipping_skus() -> None:
         if d.vendor in DRIVER_VENDORS and d.kind != "cpu" and not d.driver_names
         and not _announced(d)
     }  # fmt: skip
-    assert lacking == set(NO_DRIVER_STRING)
+    assert not set(NO_DRIVER_STRING) & set(AMBIGUOUS_BY_DESIGN)
+    assert lacking == set(NO_DRIVER_STRING) | set(AMBIGUOUS_BY_DESIGN)
     covered = [d for d in DEVICES if d.driver_names]
     assert len(covered) >= 95
     assert {e.printed_by for d in covered for e in d.driver_names} >= {
@@ -113,6 +142,25 @@ def test_a_shared_driver_string_is_ambiguous() -> None:
     assert found.value.candidates == [
         "amd-instinct-mi250-oam-128gb", "amd-instinct-mi250x-oam-128gb",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(("printed", "skus"), sorted(SHARED_STRINGS.items()))
+def test_a_string_printed_for_several_parts_never_resolves(printed: str, skus: set[str]) -> None:
+    """A shared string raises and lists every catalogued part it names; none is picked."""
+    with pytest.raises(DeviceLookupError) as found:
+        xpuref.lookup(printed)
+    assert skus <= set(found.value.candidates)
+    if len(skus) > 1:
+        assert isinstance(found.value, AmbiguousDeviceError)
+
+
+def test_ambiguous_by_design_skus_name_their_shared_string_and_its_page() -> None:
+    """A SKU kept out for a shared string has that string tested as shared, never recorded."""
+    recorded = {entry.name for d in DEVICES for entry in d.driver_names}
+    for device_id, (printed, printed_by, url, why) in AMBIGUOUS_BY_DESIGN.items():
+        assert device_id in SHARED_STRINGS[printed]
+        assert url.startswith("https://") and printed_by and why
+        assert printed not in recorded
 
 
 def test_unknown_names_raise_with_candidates() -> None:
