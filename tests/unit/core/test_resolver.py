@@ -21,8 +21,6 @@ PRINTED = sorted(
 #: Shipping SKUs of makers whose tools print a device name, with no such string recorded yet,
 #: and why. A SKU leaves this list when a driver string and the page it was read on are added.
 NO_DRIVER_STRING: dict[str, str] = {
-    "amd-instinct-mi350p-pcie-144gb": "amdgpu.ids (ROCm k8s-device-plugin, Aug 2026) lists the "
-    "MI350X and MI355X but no MI350P, and no amd-smi or rocm-smi capture of one has been read",
     "cambricon-mlu370-s8-pcie-48gb": "Cambricon's driver board table (mcu/cndrv_mcu_info.c) names "
     "the MLU370-S4, X4, X4L, X4K, X8 and M8 but no S8, and mlu-ops has no S8 name either",
     "google-tpu-v1": "an inference card Google never offered to JAX users",
