@@ -1,4 +1,4 @@
-"""Every CPU's vector peaks are derived with a formula, stated with a quote, or a gap naming the input."""
+"""Every CPU vector peak is derived with a formula, stated with a quote, or a named gap."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_the_catalog_has_cpus(catalog: Dataset) -> None:
 
 
 def test_every_cpu_peak_is_derived_stated_or_a_named_gap(catalog: Dataset) -> None:
-    """Each CPU vector peak: derived with its formula, stated with a quote, or a gap naming its input."""
+    """Each CPU vector peak: derived with its formula, quoted, or a gap naming its input."""
     problems = []
     for device_id in _cpus(catalog):
         device = catalog.devices[device_id]
