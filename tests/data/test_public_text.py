@@ -14,7 +14,8 @@ NARRATION = re.compile(
     r"\bsession\s+\d|\bin (?:this|the last|a later) session|stored corpus|stored cop(?:y|ies)"
     r"|turned up|not reachable|readable here|read here|we searched|our search|sources read"
     r"|no readable|reached us|available to read|among the stored|stored pages?\b|stored text"
-    r"|we could read|what we read|documents read|could be read\b(?! as)|re-checked|in this pass\b|not opened in",
+    r"|we could read|what we read|documents read|could be read\b(?! as)|re-checked"
+    r"|in this pass\b|not opened in",
     re.IGNORECASE,
 )
 
