@@ -81,6 +81,39 @@ def test_derived_cpu_peaks_have_the_expected_arithmetic(catalog: Dataset) -> Non
     assert amx.quote is not None and "1,024" in amx.quote
 
 
+#: The formulas that build a vector peak from FMA units and the vector width.
+FMA_FORMULAS = {
+    "peak_dense.fp64": "cores_x_clock_x_fma_units_x_fp64_lanes_x2",
+    "peak_dense.fp32": "cores_x_clock_x_fma_units_x_fp32_lanes_x2",
+}
+
+
+def test_derived_cpu_vector_peaks_quote_every_input(catalog: Dataset) -> None:
+    """A derived CPU vector peak uses FMA units x lanes, each input quoted from its source."""
+    checked = 0
+    for device_id in _cpus(catalog):
+        device = catalog.devices[device_id]
+        for path, formula in FMA_FORMULAS.items():
+            derivation = device.derive.get(path)
+            if derivation is None:
+                continue
+            checked += 1
+            assert derivation.formula == formula, f"{device_id}: {path}"
+            assert set(derivation.inputs) == {"cores", "clock_ghz", "fma_units", "vector_bits"}
+            for name, given in derivation.inputs.items():
+                assert given.quote, f"{device_id}: {path}: {name} has no quote"
+            assert derivation.note and "bound" in derivation.note, f"{device_id}: {path}"
+    assert checked >= 2  # the Xeon Platinum 8480+ FP64 and FP32 peaks at least
+
+
+def test_the_8480plus_inputs_are_arks_fma_units_and_the_512_bit_width(catalog: Dataset) -> None:
+    """ARK's two AVX-512 FMA units and a 512-bit vector give 32 FP64 FLOPs per cycle per core."""
+    inputs = catalog.devices["intel-xeon-platinum-8480plus"].derive["peak_dense.fp64"].inputs
+    assert inputs["fma_units"].value == 2 and inputs["vector_bits"].value == 512
+    assert inputs["fma_units"].quote is not None and ",2," in inputs["fma_units"].quote
+    assert inputs["vector_bits"].quote is not None and "512-bit" in inputs["vector_bits"].quote
+
+
 def test_the_gap_pattern_needs_the_input_named() -> None:
     """A gap that only says no peak is published does not pass; one naming the input does."""
     assert not NAMES_INPUT.search("AMD publishes no FP64 peak for this SKU.")

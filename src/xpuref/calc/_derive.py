@@ -9,6 +9,9 @@ from xpuref.calc._validate import check_number
 
 __all__ = ["FORMULAS", "Formula", "derive_figure", "formula_text", "memory_bandwidth_gbs"]
 
+#: FLOPs in one fused multiply-add: the multiply and the add.
+FLOPS_PER_FMA = 2
+
 
 @dataclass(frozen=True)
 class Formula:
@@ -20,6 +23,9 @@ class Formula:
     unit: str
     compute: Callable[[Mapping[str, float]], float]
     joiner: str = " × "
+    #: How the inputs are written into the formula (``str.format`` fields named by input);
+    #: None joins them in order with ``joiner``.
+    layout: str | None = None
 
 
 def _rate(values: Mapping[str, float]) -> float:
@@ -32,6 +38,35 @@ def _rate_two_kinds(values: Mapping[str, float]) -> float:
     first = values["cores"] * values["clock_ghz"] * values["flops_per_cycle"]
     second = values["cores_2"] * values["clock_ghz_2"] * values["flops_per_cycle_2"]
     return (first + second) / 1000.0
+
+
+def _fma_rate(element_bits: int) -> Callable[[Mapping[str, float]], float]:
+    """Cores x clock x FMA units x (vector bits / element bits) lanes x 2 FLOPs, in TFLOPS."""
+
+    def compute(values: Mapping[str, float]) -> float:
+        lanes = values["vector_bits"] / element_bits
+        per_cycle = values["fma_units"] * lanes * FLOPS_PER_FMA
+        return values["cores"] * values["clock_ghz"] * per_cycle / 1000.0
+
+    return compute
+
+
+def _fma_formula(element_bits: int, precision: str) -> Formula:
+    """The FMA-unit peak for one element width (64 bits for FP64, 32 for FP32)."""
+    return Formula(
+        f"cores_x_clock_x_fma_units_x_{precision}_lanes_x2",
+        ("cores", "clock_ghz", "fma_units", "vector_bits"),
+        (
+            "cores × clock (GHz) × FMA units per core × "
+            f"(vector bits ÷ {element_bits}) {precision.upper()} lanes × 2 FLOPs per FMA"
+        ),
+        "TFLOPS",
+        _fma_rate(element_bits),
+        layout=(
+            "{cores:g} × {clock_ghz:g} × {fma_units:g} × "
+            f"({{vector_bits:g}} ÷ {element_bits}) × {FLOPS_PER_FMA}"
+        ),
+    )
 
 
 def _tile(values: Mapping[str, float]) -> float:
@@ -80,6 +115,8 @@ FORMULAS: dict[str, Formula] = {
             "TFLOPS",
             _rate_two_kinds,
         ),
+        _fma_formula(64, "fp64"),
+        _fma_formula(32, "fp32"),
         Formula(
             "cores_x_clock_x_mnk_x2",
             ("cores", "clock_ghz", "m", "n", "k"),
@@ -129,7 +166,10 @@ def derive_figure(formula: str, inputs: Mapping[str, float]) -> float:
 def formula_text(formula: str, inputs: Mapping[str, float]) -> str:
     """The formula with its inputs written in, e.g. '56 × 2 GHz × 32 = 3.584 TFLOPS'."""
     found = FORMULAS[formula]
-    parts = found.joiner.join(f"{inputs[name]:g}" for name in found.inputs)
+    if found.layout is not None:
+        parts = found.layout.format(**{name: float(inputs[name]) for name in found.inputs})
+    else:
+        parts = found.joiner.join(f"{inputs[name]:g}" for name in found.inputs)
     result = f"{derive_figure(formula, inputs):g} {found.unit}".rstrip()
     return f"{found.text}: {parts} → {result}"
 
