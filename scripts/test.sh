@@ -1,15 +1,30 @@
 #!/usr/bin/env bash
-# Set up what is missing (venv, packages, nodejs, Debian Chromium), then lint, type-check,
-# validate the data and run the whole test suite on both cores (one file's tests stay on one
-# worker, so module fixtures are built once). Extra arguments go to pytest.
+# Set up what is missing (venv, packages, nodejs, Debian Chromium), then lint, validate the data
+# and run the whole test suite, with mypy beside it. The real site, the offline bundle and the
+# hostile-data site are built once for the run, in the background from its first second
+# (tests/shared_sites.py), while the workers start on the tests that need no site.
+# XPUREF_TEST_WORKERS sets the number of pytest workers (default: one more than the cores,
+# since browser tests spend much of their time waiting on Chromium). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --browser
 .venv/bin/ruff check src tests hooks
-.venv/bin/mypy
 .venv/bin/xpuref validate
+types_log="$(mktemp)"
+trap 'rm -f "$types_log"' EXIT
+.venv/bin/mypy >"$types_log" 2>&1 &
+types_pid=$!
+workers="${XPUREF_TEST_WORKERS:-$(($(nproc) + 1))}"
 status=0
-.venv/bin/pytest -n 2 --dist loadfile "$@" || status=$?
+XPUREF_PREBUILD="${XPUREF_PREBUILD-site,bundle,hostile}" \
+  .venv/bin/pytest -n "$workers" --dist loadfile "$@" || status=$?
+types_status=0
+wait "$types_pid" || types_status=$?
+cat "$types_log"
+if [ "$types_status" != 0 ]; then
+  echo "test.sh: mypy found problems" >&2
+  [ "$status" = 0 ] && status=1
+fi
 if [ "$status" = 5 ]; then
   echo "test.sh: pytest collected no tests, which counts as a failure" >&2
   exit 1

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import http.server
 import io
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import threading
 import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -23,6 +20,15 @@ import pytest
 import yaml
 from hypothesis import settings
 
+from tests.shared_sites import (
+    PREBUILD_ENV,
+    BuiltSite,
+    ensure,
+    run_pid,
+    served,
+    shared_root,
+    start_prebuild,
+)
 from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.knowledge import Knowledge, load_knowledge
 from xpuref.data.loader import load_model
@@ -197,64 +203,27 @@ def run_cli(*args: str) -> CliRun:
     return CliRun(code, out.getvalue(), err.getvalue())
 
 
-@dataclass(frozen=True)
-class BuiltSite:
-    """A site built once per test session from the real data, and served on loopback."""
-
-    root: Path
-    url: str
-
-
-def _free_port() -> int:
-    """Ask the OS for a free loopback port."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Static file handler that does not log every request."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Stay quiet."""
-
-
-@contextlib.contextmanager
-def _serve(env_extra: dict[str, str], out: Path, *options: str) -> Iterator[BuiltSite]:
-    """Build the site with its URL set to a loopback server, then serve it until done."""
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}/"
-    done = run_xpuref("build", "--out", str(out), *options, XPUREF_SITE_URL=url, **env_extra)
-    assert done.returncode == 0, done.stderr
-    handler = functools.partial(_QuietHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield BuiltSite(out, url)
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
-    """The real site, built once per session and served on loopback.
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """The real site, built once per run (shared by the workers) and served on loopback.
 
     Built without the offline zip, as a plain `xpuref build` is (the offline_bundle fixture
     builds the zip on its own; tests/site/test_published_bundle.py checks `build --bundle`)."""
-    with _serve({}, tmp_path_factory.mktemp("built") / "site") as site:
-        yield site
+    return served(shared_root(tmp_path_factory.getbasetemp()), "site", run_pid())
 
 
 @pytest.fixture(scope="session")
-def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     """A site built from a device whose every text field carries a script payload."""
-    work = tmp_path_factory.mktemp("hostile")
-    data = make_data_dir(work / "data", ROOT / "tests" / "fixtures" / "hostile")
-    with _serve({"XPUREF_DATA": str(data)}, work / "site") as site:
-        yield site
+    return served(shared_root(tmp_path_factory.getbasetemp()), "hostile", run_pid())
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With XPUREF_PREBUILD=site,bundle,... the run's controller starts those builds at once."""
+    names = [n for n in os.environ.get(PREBUILD_ENV, "").split(",") if n]
+    if names and not os.environ.get("PYTEST_XDIST_WORKER"):
+        factory = session.config._tmp_path_factory  # type: ignore[attr-defined]
+        start_prebuild(factory.getbasetemp(), names)
 
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -333,13 +302,6 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
 
 @pytest.fixture(scope="session")
 def offline_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Build the offline bundle once, unzip it, and return the folder holding index.html."""
-    import zipfile
-
-    work = tmp_path_factory.mktemp("bundle")
-    archive = work / "xpuref-offline.zip"
-    done = run_xpuref("bundle", "--out", str(archive))
-    assert done.returncode == 0, done.stderr
-    with zipfile.ZipFile(archive) as zf:
-        zf.extractall(work / "unzipped")
+    """The offline bundle, built once per run and unzipped: the folder holding index.html."""
+    work = ensure(shared_root(tmp_path_factory.getbasetemp()), "bundle", run_pid())
     return work / "unzipped" / "xpuref-offline"

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from tests.conftest import real_dataset
+from tests.sampling import all_pages, crawl_pages
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
@@ -30,15 +33,30 @@ def _block_network(page: Page) -> list[str]:
     return requested
 
 
-def test_every_page_renders_offline(offline_bundle: Path, page: Page) -> None:
-    """Crawl all HTML pages from file://; none requests the network or throws."""
+_RESOURCE = re.compile(r'<(?:script|img|iframe|source|link)\b[^>]*?\b(?:src|href)="([^"]*)"', re.I)
+
+
+def test_no_page_names_a_network_resource(offline_bundle: Path) -> None:
+    """Every page of the bundle loads its scripts, styles, images and frames from the bundle."""
+    pages = [offline_bundle / p for p in all_pages(offline_bundle)]
+    assert len(pages) > 100
+    remote = {
+        f"{html.relative_to(offline_bundle)}: {url}"
+        for html in pages
+        for url in _RESOURCE.findall(html.read_text(encoding="utf-8"))
+        if url.startswith(("http:", "https:", "//"))
+    }
+    assert not remote, sorted(remote)[:10]
+
+
+def test_every_kind_of_page_renders_offline(offline_bundle: Path, page: Page) -> None:
+    """From file://, each page made from its own source and one device page per record shape
+    (tests/sampling.py) renders its article without a network request or a script error."""
     requested = _block_network(page)
-    # redirect stubs (a former id's page) hold no article: they move the reader on at once
-    pages = sorted(
-        p for p in offline_bundle.rglob("*.html") if 'http-equiv="refresh"' not in p.read_text()
-    )
-    assert len(pages) > 10
-    for html in pages:
+    pages = crawl_pages(offline_bundle, real_dataset())
+    assert len(pages) > 50
+    for relative in pages:
+        html = offline_bundle / relative
         page.goto(html.as_uri())
         assert page.locator("article").count() == 1, html
     assert requested == []

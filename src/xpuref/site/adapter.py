@@ -43,6 +43,7 @@ from xpuref.site.editions import (
     record_pages,
 )
 from xpuref.site.handoff import BUNDLE_ENV, read_handoff
+from xpuref.site.html_blocks import restore_blocks, stash_blocks
 from xpuref.site.notfound import rewrite_404
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.search_rank import search_boost
@@ -81,6 +82,8 @@ class SiteBuild:
     made: dict[str, str] = field(default_factory=dict)
     #: Each written page's title in English (its H1 up to the first Chinese character).
     titles: dict[str, str] = field(default_factory=dict)
+    #: HTML blocks kept out of Markdown's parser, by the page's output path (html_blocks.py).
+    html_blocks: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _build_of(config: MkDocsConfig) -> SiteBuild:
@@ -231,7 +234,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if boost != 1.0:
         page.meta["search"] = {**(page.meta.get("search") or {}), "boost": boost}
     if page.file.generated_by is not None:
-        return markdown
+        return _stashed(build, page, markdown)
     site_url = str(config.extra.get("public_url") or "")
     ctx = PageContext(
         build.dataset,
@@ -244,9 +247,17 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         _page_titles(build, config),
     )
     try:
-        return render_page_macros(markdown, page_macros(ctx), page_values(ctx))
+        expanded = render_page_macros(markdown, page_macros(ctx), page_values(ctx))
     except MacroError as exc:
         raise PluginError(f"{page.file.src_uri}: {exc}") from None
+    return _stashed(build, page, expanded)
+
+
+def _stashed(build: SiteBuild, page: Page, markdown: str) -> str:
+    """The page's Markdown with its whole HTML blocks set aside until on_page_content."""
+    markdown, blocks = stash_blocks(markdown)
+    build.html_blocks[page.file.dest_uri] = blocks
+    return markdown
 
 
 #: Adjacent table cells with nothing between them.
@@ -255,14 +266,16 @@ _CELL_JOIN = re.compile(r"</(td|th)><(td|th)\b")
 
 @timed("on_page_content")
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Put a space between adjacent table cells before the search plugin reads the page.
+    """Put back the HTML blocks set aside from Markdown, and put a space between adjacent
+    table cells, before the search plugin reads the page.
 
     Cells written with nothing between them reach the search index as one glued word
     ("32gbnvidiagpu576"); besides being useless to search for, thousands of such numeric
     words made lunr's token set merge unrelated branches, and queries such as "3" or
     "Gaudi 3" failed in the browser. Browsers ignore the space in table layout.
     """
-    return _CELL_JOIN.sub(r"</\1> <\2", html)
+    blocks = _build_of(config).html_blocks.pop(page.file.dest_uri, [])
+    return _CELL_JOIN.sub(r"</\1> <\2", restore_blocks(html, blocks))
 
 
 @timed("on_post_page")

@@ -1,0 +1,55 @@
+"""A quiet loopback server for a test site that stops when the test run's process ends.
+
+    python -m tests.serve_site FOLDER PORT_FILE WATCH_PID
+
+It binds a free port, writes the port number to PORT_FILE, and serves FOLDER (which may not
+exist yet: the site is built after the port is known, since the port is the site's address).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static file handler that does not log every request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Stay quiet."""
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def main(argv: list[str]) -> int:
+    """Serve until the watched process is gone."""
+    folder, port_file, watch = Path(argv[0]), Path(argv[1]), int(argv[2])
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    partial = port_file.with_name(port_file.name + ".part")
+    partial.write_text(str(server.server_address[1]))
+    partial.replace(port_file)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    while _alive(watch):
+        time.sleep(0.5)
+    server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
