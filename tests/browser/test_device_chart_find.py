@@ -3,7 +3,8 @@
 A device page's roofline takes a typed device (what nvidia-smi prints works) and draws that
 device's roofs over the page's own, loading the shared finder data only when the box is used;
 the other device charts ring the SKU a driver string names; at 390 px the trends chart's
-axis titles sit above their panels, clear of each other, of the x axis title and the legend.
+axis titles sit above their panels, clear of each other, of the x axis title and the legend,
+and a device roofline's legend moves below its x axis title.
 One page per chart.
 """
 
@@ -142,5 +143,15 @@ def test_trends_titles_clear_each_other_on_a_phone(built_site: BuiltSite, browse
                 assert _apart(one, other), (one, other)
         assert legend[0]["top"] >= xtitle[0]["bottom"]
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # A device page's roofline: its vertical legend moves below, under the x axis title.
+        page.goto(built_site.url + "devices/nvidia-a100-sxm4-80gb/")
+        page.locator("#xpuref-device-roofline").scroll_into_view_if_needed()
+        page.locator("#xpuref-device-roofline[data-drawn]").wait_for(state="attached")
+        plot = "#xpuref-device-roofline .xpuref-plot"
+        xtitle = _boxes(page, f"{plot} .g-xtitle text")
+        legend = _boxes(page, f"{plot} .legend")
+        assert len(_boxes(page, f"{plot} .annotation")) == 1
+        assert legend[0]["top"] >= xtitle[0]["bottom"]
+        assert xtitle[0]["right"] <= 390 and xtitle[0]["left"] >= 0
     finally:
         context.close()

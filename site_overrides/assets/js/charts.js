@@ -153,15 +153,30 @@
     });
     margin.l = Math.min(margin.l, 48);
     margin.r = Math.min(margin.r, 12);
-    out.margin = margin;
     out.annotations = notes;
-    var entries = data.filter(function (t) { return t.showlegend !== false && t.name; }).length;
-    if (out.showlegend !== false && entries > 1) {
-      var rows = Math.ceil(entries / 2);
+    Object.keys(out).forEach(function (key) {  // a long x title in two lines, not cut off
+      var ax = out[key];
+      if (!/^xaxis\d*$/.test(key) || !ax || !ax.title || !ax.title.text) return;
+      var text = String(ax.title.text);
+      var cut = text.length > 36 ? text.lastIndexOf(" ", Math.ceil(text.length / 2) + 4) : -1;
+      if (cut > 0 && text.indexOf("<br>") === -1) {
+        out[key] = Object.assign({}, ax, { title: Object.assign({}, ax.title, {
+          text: text.slice(0, cut) + "<br>" + text.slice(cut + 1) }) });
+      }
+    });
+    var legend = data.filter(function (t) { return t.showlegend !== false && t.name; });
+    if (out.showlegend !== false && legend.length > 1) {
+      // Rows below the plot: a long name takes a row, short ones share one two by two.
+      var long = legend.filter(function (t) { return String(t.name).length > 22; }).length;
+      var rows = long + Math.ceil((legend.length - long) / 2);
+      var area = Math.min((out.height || 480) - margin.t - margin.b, 700);
+      var below = 78;  // tick labels and the x axis title
+      margin.b = below + rows * 21 + 12;
+      out.height = margin.t + area + margin.b;
       out.legend = Object.assign({}, out.legend, { orientation: "h", x: 0, xanchor: "left",
-        y: -0.1, yanchor: "top" });
-      out.height = (out.height || 480) + Math.max(0, rows - 2) * 22;
+        y: -below / area, yanchor: "top" });
     }
+    out.margin = margin;
     return out;
   }
 
