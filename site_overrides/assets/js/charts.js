@@ -12,8 +12,12 @@
   var findLoading = null;
 
   // Resolved once, on the full page load that ran this file, so it stays right after instant
-  // navigation has moved to another page.
+  // navigation has moved to another page. The site's assets sit two folders above this file
+  // (assets/js/charts.js) for both editions; the theme's base of a Chinese page is zh/, where
+  // no assets are, so it serves only when the script's own address is unknown.
   var siteBase = (function () {
+    var self = document.currentScript;
+    if (self && self.src) return new URL("../../", self.src).href;
     var base = ".";
     var node = document.getElementById("__config");
     if (node) {
