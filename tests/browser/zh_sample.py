@@ -1,4 +1,4 @@
-"""The Chinese pages the phone-width and accessibility tests open: one of each kind.
+"""The Chinese pages the accessibility test opens: one of each kind.
 
 Every page kind of the Chinese edition (home, catalog, device, system, architectures,
 glossary, a guide, calculators, charts, compare with sources, export controls) and a few
