@@ -1,7 +1,8 @@
 """axe-core (vendored from npm, a test asset no page loads) finds no serious or critical problem
 on every written page of the site (each Markdown page under content/, calculators, charts,
 guides, the glossary and the reference pages among them), a device page, a system page and
-compare with sources, in the light and the dark palette."""
+compare with sources, and the Chinese twins of one page of each kind (tests/browser/zh_sample.py),
+in the light and the dark palette."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from tests.browser.zh_sample import ZH_SAMPLE
 from tests.conftest import ROOT, BuiltSite, checked_page
 
 if TYPE_CHECKING:
@@ -23,6 +25,8 @@ def _written_pages() -> list[str]:
     """The site path of every Markdown page under content/ ('' for the home page)."""
     paths = []
     for source in sorted((ROOT / "content").rglob("*.md")):
+        if source.suffixes[-2:] == [".zh", ".md"]:
+            continue  # a Chinese twin (content/x.zh.md is zh/x/): sampled in ZH_SAMPLE
         relative = source.relative_to(ROOT / "content").with_suffix("").as_posix()
         path = relative.removesuffix("index").rstrip("/")
         paths.append(f"{path}/" if path else "")
@@ -35,7 +39,7 @@ GENERATED = [
     "systems/nvidia-dgx-h100/",
     "compare/?ids=nvidia-h100-sxm5-80gb,amd-instinct-mi300x-oam-192gb&sources=1",
 ]
-PAGES = _written_pages() + GENERATED
+PAGES = _written_pages() + GENERATED + ZH_SAMPLE
 
 
 @pytest.fixture
@@ -65,6 +69,8 @@ def test_the_page_list_covers_the_site() -> None:
     for path in ("calculators/mfu/", "calculators/accuracy/", "charts/timeline/", "glossary/"):
         assert path in PAGES
     assert sum(p.startswith("guides/") for p in PAGES) >= 10
+    assert not [p for p in PAGES if ".zh" in p], "Chinese twins are zh/ pages, not x.zh/"
+    assert {"zh/", "zh/devices/", "zh/glossary/", "zh/charts/trends/"} <= set(PAGES)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -72,12 +78,15 @@ def test_the_page_list_covers_the_site() -> None:
 def test_no_serious_violations(built_site: BuiltSite, page: Page, path: str, scheme: str) -> None:
     """axe reports nothing serious or critical once the page (and any chart) has drawn."""
     page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
-    page.goto(built_site.url + path)
+    response = page.goto(built_site.url + path)
+    assert response is not None and response.ok, path
     page.wait_for_load_state("load")
-    if page.locator(".xpuref-chart").count() and path.startswith("charts/") and path != "charts/":
+    chart_page = path.removeprefix("zh/").startswith("charts/") and not path.endswith("charts/")
+    if page.locator(".xpuref-chart").count() and chart_page:
         page.locator(".xpuref-chart[data-drawn]").first.wait_for(timeout=20000)
     # Invalid input: a calculator shows its message, which must be tied to the field.
-    if path.startswith("calculators/") and page.locator(".xpuref-calc input[type=text]").count():
+    calculator = path.removeprefix("zh/").startswith("calculators/")
+    if calculator and page.locator(".xpuref-calc input[type=text]").count():
         field = page.locator(".xpuref-calc input[type=text]").first
         field.fill("-5")
         field.dispatch_event("input")

@@ -37,11 +37,17 @@ QUERIES = [
     ("structured sparsity", ("glossary#structured-sparsity",)),
     ("export control", ("calculators/export", "export-controls", "charts/export-map")),
     ("out of memory", ("guides/out-of-memory",)),
+    # Words in device titles too: a device whose name carries the word twice ("OAM" in
+    # "MetaX Xiyun C500 OAM 64GB · mxc500 (oam)") must not outrank the entry explaining it.
+    ("memory bandwidth", ("glossary#memory-bandwidth",)),
+    ("OAM", ("glossary#oam",)),
+    ("InfiniBand", ("glossary#infiniband",)),
     ("FLOPs MACs", ("guides/flops-and-macs",)),
     # Concepts, Chinese.
     ("张量核", ("glossary#tensor-core",)),
     ("张量核心", ("glossary#tensor-core",)),
     ("显存带宽", ("glossary#memory-bandwidth", "glossary#hbm")),
+    ("带宽", ("glossary#memory-bandwidth",)),
     ("推理", ("calculators/llm", "guides/measuring-inference")),
     ("算力", ("glossary#flops",)),
     ("高带宽内存", ("glossary#hbm",)),

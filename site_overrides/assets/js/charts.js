@@ -5,11 +5,19 @@
   "use strict";
 
   var PLOTLY_PATH = "assets/vendor/plotly/plotly-basic.min.js";
+  // The finder's name maps and every device's roofline inputs (xpuref.render.find_js), for
+  // charts that carry no maps of their own (a device page's roofline): loaded on first use.
+  var FIND_PATH = "assets/js/xpuref-find.js";
   var loading = null;
+  var findLoading = null;
 
   // Resolved once, on the full page load that ran this file, so it stays right after instant
-  // navigation has moved to another page.
+  // navigation has moved to another page. The site's assets sit two folders above this file
+  // (assets/js/charts.js) for both editions; the theme's base of a Chinese page is zh/, where
+  // no assets are, so it serves only when the script's own address is unknown.
   var siteBase = (function () {
+    var self = document.currentScript;
+    if (self && self.src) return new URL("../../", self.src).href;
     var base = ".";
     var node = document.getElementById("__config");
     if (node) {
@@ -41,6 +49,34 @@
       });
     }
     return loading;
+  }
+
+  function loadScript(path, ready) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = siteBase + path;
+      script.async = true;
+      script.onload = function () {
+        if (ready()) resolve(ready());
+        else reject(new Error(path + " did not load"));
+      };
+      script.onerror = function () { reject(new Error("could not load " + script.src)); };
+      document.head.appendChild(script);
+    });
+  }
+
+  function loadFind() {
+    if (window.xpurefFind) return Promise.resolve(window.xpurefFind);
+    if (!findLoading) {
+      findLoading = loadScript(FIND_PATH, function () { return window.xpurefFind; });
+      findLoading.catch(function () { findLoading = null; });
+    }
+    return findLoading;
+  }
+
+  // Plotly draws names and hover texts as HTML-like labels: typed text is escaped.
+  function esc(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
 
   // Resolve a CSS colour (possibly built from custom properties) to a plain rgb()/rgba() string.
@@ -94,6 +130,60 @@
     return out;
   }
 
+  // Below this width (a phone) axis titles move above their panels and the legend gets room.
+  var NARROW = 560;
+
+  // At a phone's width a vertical axis title is longer than its panel is tall, and stacked
+  // panels' titles run into each other: each becomes one line above its panel instead, the
+  // left margin shrinks to the tick labels, a yearly axis ticks every other year (upright),
+  // and the legend, in rows below, gets the height it needs.
+  function phoneLayout(out, data, width) {
+    if (!width || width >= NARROW) return out;
+    var margin = Object.assign({ l: 60, r: 20, t: 30, b: 60 }, out.margin);
+    var notes = (out.annotations || []).slice();
+    Object.keys(out).forEach(function (key) {
+      var ax = out[key];
+      if (!/^yaxis\d*$/.test(key) || !ax || !ax.title || !ax.title.text) return;
+      var domain = ax.domain || [0, 1];
+      notes.push({ text: String(ax.title.text).replace(/<br>/g, " "), xref: "paper", yref: "paper",
+        x: 0, xanchor: "left", y: domain[1], yanchor: "bottom", showarrow: false, font: { size: 11 } });
+      out[key] = Object.assign({}, ax, { title: { text: "" } });
+      if (domain[1] > 0.99) margin.t = Math.max(margin.t, 30);
+    });
+    Object.keys(out).forEach(function (key) {
+      if (/^xaxis\d*$/.test(key) && out[key] && out[key].dtick === 1) {
+        out[key] = Object.assign({}, out[key], { dtick: 2, tickangle: 0 });
+      }
+    });
+    margin.l = Math.min(margin.l, 48);
+    margin.r = Math.min(margin.r, 12);
+    out.annotations = notes;
+    Object.keys(out).forEach(function (key) {  // a long x title in two lines, not cut off
+      var ax = out[key];
+      if (!/^xaxis\d*$/.test(key) || !ax || !ax.title || !ax.title.text) return;
+      var text = String(ax.title.text);
+      var cut = text.length > 36 ? text.lastIndexOf(" ", Math.ceil(text.length / 2) + 4) : -1;
+      if (cut > 0 && text.indexOf("<br>") === -1) {
+        out[key] = Object.assign({}, ax, { title: Object.assign({}, ax.title, {
+          text: text.slice(0, cut) + "<br>" + text.slice(cut + 1) }) });
+      }
+    });
+    var legend = data.filter(function (t) { return t.showlegend !== false && t.name; });
+    if (out.showlegend !== false && legend.length > 1) {
+      // Rows below the plot: a long name takes a row, short ones share one two by two.
+      var long = legend.filter(function (t) { return String(t.name).length > 22; }).length;
+      var rows = long + Math.ceil((legend.length - long) / 2);
+      var area = Math.min((out.height || 480) - margin.t - margin.b, 700);
+      var below = 78;  // tick labels and the x axis title
+      margin.b = below + rows * 21 + 12;
+      out.height = margin.t + area + margin.b;
+      out.legend = Object.assign({}, out.legend, { orientation: "h", x: 0, xanchor: "left",
+        y: -below / area, yanchor: "top" });
+    }
+    out.margin = margin;
+    return out;
+  }
+
   // Keep only the points whose device tags match every chosen filter value.
   function filterTrace(trace, tags, wanted) {
     if (!Array.isArray(trace.ids)) return trace;
@@ -134,11 +224,15 @@
     var data = figure.data.map(function (trace) {
       return filterTrace(trace, state.payload.tags || {}, state.filters);
     });
+    colourRoofs(state, data);
     var resolved = resolveFind(state);
-    var found = highlight(data, state.find, resolved);
+    var found = state.payload.find && state.payload.find.roofs ?
+      overlayRoofs(data, state, resolved) : highlight(data, state.find, resolved);
     state.found = found.count;
     state.resolved = resolved;
-    return { data: data.concat(found.traces), layout: themedLayout(figure.layout) };
+    var all = data.concat(found.traces);
+    var width = box.querySelector(".xpuref-plot") ? box.querySelector(".xpuref-plot").clientWidth : 0;
+    return { data: all, layout: phoneLayout(themedLayout(figure.layout), all, width) };
   }
 
   // What the typed text names through the resolver (resolve.js, the maps of `xpuref lookup`):
@@ -189,7 +283,7 @@
             !words.every(function (w) { return hay.indexOf(w) !== -1; })) return;
           if (!panels[key]) {
             panels[key] = {
-              type: "scatter", mode: "markers+text", name: "Found: " + typed,
+              type: "scatter", mode: "markers+text", name: "Found: " + esc(typed),
               xaxis: trace.xaxis || "x", yaxis: trace.yaxis || "y",
               x: [], y: [], text: [], textposition: "top center", hoverinfo: "text",
               cliponaxis: false, showlegend: order.length === 0,
@@ -208,11 +302,88 @@
     return { count: count, traces: order.map(function (k) { return panels[k]; }) };
   }
 
+  // Plotly's own colours, in its order: a device roofline's precisions are drawn in these, and
+  // a found device's roof for the same precision takes the same colour, dashed.
+  var COLORWAY = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+    "#7f7f7f", "#bcbd22", "#17becf"];
+  var DASHES = ["dash", "dot", "dashdot", "longdash"];
+  var MAX_ROOFS = 4;
+
+  // "Find a device" on a chart of one device's roofs (a device page): the typed device's roofs,
+  // for the precisions the chart draws (all it lists when it shares none), drawn dashed over
+  // them; the page's own device counts as found without a second line.
+  function overlayRoofs(data, state, resolved) {
+    var lookup = state.lookup;
+    var typed = String(state.find || "").trim();
+    var spec = state.payload.find;
+    if (!typed || !lookup || !lookup.roofs) return { count: 0, traces: [] };
+    var ids = resolved ? resolved.ids : [];
+    if (!resolved) {
+      var words = typed.toLowerCase().split(/[\s\-_]+/).filter(Boolean);
+      ids = Object.keys(lookup.devices).filter(function (id) {
+        var hay = (id + " " + lookup.devices[id]).toLowerCase();
+        return words.every(function (w) { return hay.indexOf(w) !== -1; });
+      });
+    }
+    ids = ids.filter(function (id) { return id === spec.device || lookup.roofs[id]; }).slice(0, MAX_ROOFS);
+    var traces = [];
+    ids.filter(function (id) { return id !== spec.device; }).forEach(function (id, n) {
+      var roof = lookup.roofs[id];
+      var keys = spec.roofs.filter(function (k) { return roof.peaks[k] !== undefined; });
+      if (!keys.length) keys = Object.keys(roof.peaks);
+      keys.forEach(function (key) {
+        var rate = roof.peaks[key];
+        var ridge = rate * 1000 / roof.bw;  // TFLOPS / (GB/s) = 1000 FLOP per byte
+        var lo = Math.min(spec.x[0], ridge / 10), hi = Math.max(spec.x[1], ridge * 10);
+        var label = lookup.labels[key] || key;
+        var name = lookup.devices[id] || id;
+        var at = spec.roofs.indexOf(key);
+        var hover = "<b>" + esc(name) + ": " + esc(label) + "</b><br>Peak: " + rate + (/^int/.test(key) ? " TOPS" : " TFLOPS") +
+          "<br>Ridge point: " + Math.round(ridge * 10) / 10 + " FLOP/B";
+        traces.push({
+          type: "scatter", mode: "lines+markers", name: "Found: " + esc(name) + " · " + esc(label),
+          x: [lo, ridge, hi], y: [lo * roof.bw / 1000, rate, rate],
+          text: [hover, hover, hover], hovertemplate: "%{text}<extra></extra>",
+          marker: { size: [0, 8, 0] },
+          line: { width: 2, dash: DASHES[n % DASHES.length],
+            color: at === -1 ? cssColor("var(--md-accent-fg-color)", "#e91e63") : COLORWAY[at % COLORWAY.length] }
+        });
+      });
+    });
+    return { count: ids.length, traces: traces };
+  }
+
+  // A device roofline's own precisions in plotly's colours, so a found device's can match.
+  function colourRoofs(state, data) {
+    if (!state.payload.find || !state.payload.find.roofs) return;
+    data.forEach(function (trace, i) {
+      var colour = COLORWAY[i % COLORWAY.length];
+      data[i] = Object.assign({}, trace, {
+        line: Object.assign({}, trace.line, { color: colour }),
+        marker: Object.assign({}, trace.marker, { color: colour })
+      });
+    });
+  }
+
+  // Charts without their own name maps get the shared ones the first time the box is used.
+  function needLookup(box) {
+    var state = box.xpurefChart;
+    if (state.lookup || !state.find || !state.payload.find) return;
+    loadFind().then(function (lookup) {
+      state.lookup = lookup;
+      if (state.visible) draw(box);
+    }, function (err) {
+      box.setAttribute("data-error", String(err && err.message ? err.message : err));
+    });
+  }
+
   function addFinder(box) {
     var plot = box.querySelector(".xpuref-plot");
-    var hasDevices = box.xpurefChart.payload.variants && Object.keys(box.xpurefChart.payload.variants).some(function (k) {
-      return box.xpurefChart.payload.variants[k].data.some(function (t) { return Array.isArray(t.ids); });
-    });
+    var payload = box.xpurefChart.payload;
+    var hasDevices = Boolean(payload.find && payload.find.roofs) ||
+      (payload.variants && Object.keys(payload.variants).some(function (k) {
+        return payload.variants[k].data.some(function (t) { return Array.isArray(t.ids); });
+      }));
     if (!plot || !hasDevices || box.querySelector(".xpuref-chart-find")) return;
     var label = document.createElement("label");
     label.className = "xpuref-chart-find";
@@ -231,8 +402,10 @@
     input.addEventListener("input", function () {
       box.xpurefChart.find = input.value.trim();
       writeState(box);
+      needLookup(box);
       if (box.xpurefChart.visible) draw(box);
     });
+    needLookup(box);
   }
 
   // Device points left after filtering (traces without ids are backgrounds, not devices).

@@ -23,6 +23,7 @@ from xpuref.data.paths import data_dir
 from xpuref.data.problems import DataError
 from xpuref.data.urls import public_address
 from xpuref.data.version import DataVersion, data_version
+from xpuref.render.find_js import FIND_JS_PATH, find_script
 from xpuref.render.macros import page_macros, page_values
 from xpuref.render.messages import MessageError, check_catalogues
 from xpuref.render.page_macros import MacroError
@@ -220,6 +221,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         "data/devices.csv": lambda: devices_csv(ds),
         "data/lookup.json": lambda: lookup_json(ds),
         TABLES_JS_PATH: tables_script,
+        FIND_JS_PATH: lambda: find_script(ds),
     }
     for path, make in published.items():
         _add(files, taken, File.generated(config, path, content=_made(build, path, make)))

@@ -193,6 +193,9 @@ class Chart:
     variant_names: dict[str, str] = field(default_factory=dict)
     tags: dict[str, dict[str, str]] = field(default_factory=dict)
     filters: tuple[Filter, ...] = ()
+    #: What the find box draws for a typed device when the chart has no device points (a
+    #: device page's roofline: the precisions it draws and its intensity range).
+    find: dict[str, Any] = field(default_factory=dict)
 
     @property
     def default(self) -> str:
@@ -201,7 +204,8 @@ class Chart:
 
     def payload(self) -> dict[str, Any]:
         """What the page embeds as JSON for charts.js."""
-        return {"variants": self.variants, "default": self.default, "tags": self.tags}
+        payload = {"variants": self.variants, "default": self.default, "tags": self.tags}
+        return {**payload, "find": self.find} if self.find else payload
 
     def trace_count(self, variant: str | None = None) -> int:
         """Number of traces in a variant (the default one unless named)."""

@@ -199,4 +199,5 @@ def device_roofline(device: Device, ds: Dataset) -> fig.Chart | None:
         title=f"Roofline of the {device.name}",
         variants={"all": {"data": data, "layout": layout}},
         table=fig.Table(("Precision", "Dense peak", "Unit", "Ridge point (FLOP/B)"), tuple(rows)),
+        find={"device": device.id, "roofs": list(rates), "x": [low, high]},
     )
