@@ -42,7 +42,8 @@ def rule_name_in(rule: Any, t: Callable[..., str]) -> str:
     year, _, rest = str(found.get("published") or "").partition("-")
     month = rest[:2]
     if year.isdigit() and month.isdigit() and 1 <= int(month) <= 12:
-        return t("words.rule_month", year=year, month=int(month), month_name=_MONTHS[int(month) - 1])
+        name = _MONTHS[int(month) - 1]
+        return t("words.rule_month", year=year, month=int(month), month_name=name)
     return rule_name(rule)
 
 
