@@ -30,7 +30,10 @@ from xpuref.views.words import rule_name_in, rule_names
 __all__ = [
     "CALCULATORS",
     "DATA_ELEMENT_ID",
+    "SCRIPT_PREFIX",
+    "TEXT_ELEMENT_ID",
     "calculator_data",
+    "calculator_text",
     "compact_device",
     "macros",
 ]
@@ -142,6 +145,19 @@ def calculator_data(catalog: Dataset) -> Markup:
     )
 
 
+#: Id of the inline JSON holding the words calculators.js writes, in the page's language.
+TEXT_ELEMENT_ID = "xpuref-calc-text"
+#: The catalogue entries calculators.js reads (``js.calc.fix_fields`` is its ``fix_fields``).
+SCRIPT_PREFIX = "js.calc."
+
+
+def calculator_text(t: Messages) -> Markup:
+    """Return the inline JSON of the words calculators.js writes, from ``t``'s catalogue."""
+    return Markup('<template id="{}">{}</template>').format(
+        TEXT_ELEMENT_ID, script_json(t.prefixed(SCRIPT_PREFIX), f"{TEXT_ELEMENT_ID}-json")
+    )
+
+
 def _device_groups(catalog: Dataset) -> list[tuple[str, list[Device]]]:
     """Return devices grouped by vendor name for <optgroup> lists."""
     groups: dict[str, list[Device]] = {}
@@ -214,7 +230,7 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
         if emitted:
             return Markup("")
         emitted.append(True)
-        return calculator_data(ctx.catalog)
+        return calculator_data(ctx.catalog) + calculator_text(t)
 
     def calculator(name: str) -> Markup:
         """Return one calculator's form, preceded by the page data on first use."""

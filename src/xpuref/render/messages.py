@@ -85,6 +85,14 @@ class Messages:
             return Markup(text).format(**values)
         return text.format(**values) if values else text
 
+    def prefixed(self, prefix: str) -> dict[str, str]:
+        """Every message whose key starts with ``prefix``, keyed by the rest (for page scripts)."""
+        return {
+            key[len(prefix) :]: text
+            for key, text in sorted(_table(self.language).items())
+            if key.startswith(prefix)
+        }
+
 
 def messages(language: str, page: str = "") -> Messages:
     """The catalogue of ``language`` for the page ``page`` (named in errors)."""
