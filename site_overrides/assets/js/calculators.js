@@ -14,26 +14,8 @@
   /* ---------- words: the edition's messages, emitted into the page at build time ---------- */
 
   // render/messages/<language>.yaml's "js.calc.*" entries, as JSON in <template id="xpuref-calc-text">.
-  var textNode = null;
-  var texts = {};
-
-  function textTable() {
-    var holder = document.getElementById("xpuref-calc-text");
-    if (holder !== textNode) {
-      textNode = holder;
-      texts = {};
-      var node = holder && holder.content ? holder.content.querySelector("script") : null;
-      try { texts = node ? JSON.parse(node.textContent) : {}; } catch (e) { texts = {}; }
-    }
-    return texts;
-  }
-
   function say(key, values) {
-    var table = textTable();
-    var text = Object.prototype.hasOwnProperty.call(table, key) ? table[key] : key;
-    return String(text).replace(/\{(\w+)\}/g, function (whole, name) {
-      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
+    return window.xpurefPage.say("xpuref-calc-text", key, values);
   }
 
   // Scales as "1e6 million|1e9 billion": the edition's words for large numbers and durations.
@@ -888,8 +870,8 @@
      as 3A090.a and any other text stay as they are, but for "not-controlled" shown as a class,
      which reads "not controlled". */
   function valueWords(value, format) {
-    var table = textTable();
-    if (table["value." + value]) return say("value." + value);
+    var key = "value." + value;
+    if (say(key) !== key && say(key)) return say(key);
     return format === "class" && /^[a-z-]+$/.test(value) ? value.replace(/-/g, " ") : value;
   }
 

@@ -8,6 +8,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from xpuref.render.env import ENV as _ENV
+from xpuref.render.messages import messages
 from xpuref.render.pagecontext import BUNDLE_PATH, PageContext
 from xpuref.render.pages import architecture_table, device_table
 from xpuref.render.systems import system_table
@@ -20,7 +21,9 @@ __all__ = ["how_to_cite", "offline_bundle", "page_macros", "page_values"]
 def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
     """Dataset and architecture tables."""
     return {
-        "device_table": lambda: device_table(ctx.catalog, ctx.page_url, ctx.directory_urls),
+        "device_table": lambda: device_table(
+            ctx.catalog, ctx.page_url, ctx.directory_urls, messages(ctx.language, ctx.page_url)
+        ),
         "architecture_table": lambda: architecture_table(ctx.catalog),
         "system_table": lambda: system_table(ctx.catalog, ctx.page_url, ctx.directory_urls),
         "how_to_cite": lambda: how_to_cite(ctx),
