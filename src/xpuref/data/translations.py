@@ -84,14 +84,28 @@ def load_translations(root: Path, language: str, problems: list[Problem]) -> Tra
 
 
 def english_fields(root: Path, problems: list[Problem]) -> Iterator[tuple[str, str, str, int]]:
-    """Each English data field an edition translates: key, English, file and line."""
+    """Each English data field an edition translates: key, English, file and line.
+
+    Glossary definitions, and each reference table's title, caption, notes and column labels.
+    """
     src = read_collecting(root / "glossary.yaml", root, problems)
-    if src is None or not isinstance(src.data, dict):
-        return
-    for index, term in enumerate(src.data.get("terms") or []):
-        if isinstance(term, dict) and isinstance(term.get("definition"), str):
+    terms = src.data.get("terms") if src is not None and isinstance(src.data, dict) else None
+    for index, term in enumerate(terms or []):
+        if src is not None and isinstance(term, dict) and isinstance(term.get("definition"), str):
             line = src.lines.line_of(("terms", index, "definition"))
             yield f"glossary.{term['id']}.definition", term["definition"], src.name, line
+    for path in sorted((root / "tables").glob("*.yaml")):
+        table = read_collecting(path, root, problems)
+        if table is None or not isinstance(table.data, dict):
+            continue
+        data, key = table.data, f"tables.{table.data.get('id')}"
+        for field in ("title", "caption", "notes"):
+            if isinstance(data.get(field), str):
+                yield f"{key}.{field}", data[field], table.name, table.lines.line_of((field,))
+        for index, column in enumerate(data.get("columns") or []):
+            if isinstance(column, dict) and isinstance(column.get("label"), str):
+                line = table.lines.line_of(("columns", index, "label"))
+                yield f"{key}.columns.{column['key']}", column["label"], table.name, line
 
 
 def translation_problems(root: Path, language: str) -> list[Problem]:
