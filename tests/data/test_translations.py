@@ -18,6 +18,7 @@ def _copy(tmp_path: Path) -> Path:
     (root / "translations").mkdir(parents=True)
     shutil.copy(data_dir() / "glossary.yaml", root / "glossary.yaml")
     shutil.copy(data_dir() / "translations" / "zh.yaml", root / "translations" / "zh.yaml")
+    shutil.copytree(data_dir() / "tables", root / "tables")
     return root
 
 
