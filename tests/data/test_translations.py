@@ -13,12 +13,13 @@ from xpuref.data.translations import load_translations, source_hash, translation
 
 
 def _copy(tmp_path: Path) -> Path:
-    """The glossary and its translations, copied to a scratch data folder."""
+    """The translated data files and their translations, copied to a scratch data folder."""
     root = tmp_path / "data"
     (root / "translations").mkdir(parents=True)
     shutil.copy(data_dir() / "glossary.yaml", root / "glossary.yaml")
     shutil.copy(data_dir() / "translations" / "zh.yaml", root / "translations" / "zh.yaml")
     shutil.copytree(data_dir() / "tables", root / "tables")
+    shutil.copy(data_dir() / "ecosystem_map.yaml", root / "ecosystem_map.yaml")
     return root
 
 

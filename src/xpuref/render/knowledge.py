@@ -116,14 +116,28 @@ def glossary_html(knowledge: Knowledge, ctx: PageContext) -> Markup:
     )
 
 
-def ecosystem_html(knowledge: Knowledge) -> Markup:
+def ecosystem_html(knowledge: Knowledge, ctx: PageContext | None = None) -> Markup:
     """The NVIDIA / Ascend / ROCm map, one table per layer, each row anchored."""
+    language = ctx.language if ctx is not None else "en"
+    t = messages(language, ctx.page_url if ctx is not None else "")
+    translated = (
+        None
+        if ctx is None or language == "en"
+        else ctx.catalog.remember(
+            "translations", language, lambda: load_translations(ctx.catalog.root, language, [])
+        )
+    )
     groups = []
-    for slug, heading in LAYERS.items():
+    for slug in LAYERS:
         rows = [r for r in knowledge.ecosystem if r.layer == slug]
         if rows:
-            groups.append({"slug": slug, "heading": heading, "rows": rows})
-    return Markup(_ENV.get_template("knowledge/ecosystem.html.j2").render(groups=groups))
+            groups.append({"slug": slug, "heading": t(f"ecosystem.layer.{slug}"), "rows": rows})
+    notes = {
+        r.id: translated.text(f"ecosystem.{r.id}.notes", r.notes) if translated else r.notes
+        for r in knowledge.ecosystem
+    }
+    template = _ENV.get_template("knowledge/ecosystem.html.j2")
+    return Markup(template.render(groups=groups, notes=notes, t=t))
 
 
 def _bound(name: str, node: Mapping[str, Any]) -> str:
@@ -356,7 +370,7 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     """Macros this module offers to content pages."""
     return {
         "glossary": lambda: glossary_html(ctx.catalog.knowledge, ctx),
-        "ecosystem_map": lambda: ecosystem_html(ctx.catalog.knowledge),
+        "ecosystem_map": lambda: ecosystem_html(ctx.catalog.knowledge, ctx),
         "export_rules": lambda: export_rules_html(
             ctx.catalog.rule_dicts(), ctx.catalog.knowledge.export_notes
         ),
