@@ -27,13 +27,15 @@ pytestmark = pytest.mark.site
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
-#: Lowest and mean share per page type: the floor each kind stands on today. The lowest pages
-#: (calculators/accuracy, the guides' data tables, architectures, data-quality, ecosystem and
-#: export-controls) carry English data text that data/translations/zh.yaml does not hold yet.
+#: Lowest and mean share per page type, measured on the built site (before this file: lowest
+#: 3.8 % and mean 13.0 % for calculators, 31.1 % and 56.9 % for guides, 0.6 % and 39.4 % for
+#: other). The lowest pages (calculators/accuracy, architectures, data-quality, export-controls,
+#: the GPU programming guide) carry English data text (accuracy cases, architecture notes,
+#: derivations, export reasons, compile targets) that data/translations/zh.yaml does not hold yet.
 FLOORS = {
-    "calculators": (0.04, 0.65),
-    "guides": (0.30, 0.57),
-    "other": (0.005, 0.55),
+    "calculators": (0.04, 0.66),
+    "guides": (0.34, 0.62),
+    "other": (0.005, 0.59),
 }
 
 #: Pages whose generated words all come from the catalogues: their own floors.
@@ -43,6 +45,9 @@ PAGE_FLOORS = {
     "devices/index.html": 0.75,
     "systems/index.html": 0.75,
     "glossary/index.html": 0.60,
+    "ecosystem/index.html": 0.35,
+    "guides/numeric-formats/index.html": 0.63,
+    "guides/interconnects/index.html": 0.57,
     "calculators/index.html": 0.80,
     "calculators/memory/index.html": 0.80,
     "calculators/roofline/index.html": 0.75,
