@@ -11,6 +11,21 @@
   if (window.xpurefCalculatorsLoaded) return;
   window.xpurefCalculatorsLoaded = true;
 
+  /* ---------- words: the edition's messages, emitted into the page at build time ---------- */
+
+  // render/messages/<language>.yaml's "js.calc.*" entries, as JSON in <template id="xpuref-calc-text">.
+  function say(key, values) {
+    return window.xpurefPage.say("xpuref-calc-text", key, values);
+  }
+
+  // Scales as "1e6 million|1e9 billion": the edition's words for large numbers and durations.
+  function scales(key) {
+    return say(key).split("|").map(function (part) {
+      var cut = part.indexOf(" ");
+      return [Number(part.slice(0, cut)), part.slice(cut + 1)];
+    }).sort(function (a, b) { return b[0] - a[0]; });
+  }
+
   var timings = window.xpurefCalcTimings = window.xpurefCalcTimings || { last: null, max: 0, count: 0, byCalc: {} };
 
   /* ---------- formatting: never NaN or Infinity on screen ---------- */
@@ -27,9 +42,8 @@
     return sig(value) + " " + unit;
   }
 
-  var WORDS = [[1e18, "quintillion"], [1e15, "quadrillion"], [1e12, "trillion"], [1e9, "billion"], [1e6, "million"]];
-
   function words(value) {
+    var WORDS = scales("number_words");
     for (var i = 0; i < WORDS.length; i += 1) {
       if (Math.abs(value) >= WORDS[i][0]) return sig(value / WORDS[i][0]) + " " + WORDS[i][1];
     }
@@ -37,7 +51,7 @@
   }
 
   function duration(seconds) {
-    var steps = [[86400 * 365.25, "years"], [86400, "days"], [3600, "hours"], [60, "minutes"], [1, "s"], [1e-3, "ms"], [1e-6, "µs"], [1e-9, "ns"]];
+    var steps = scales("durations");
     if (seconds === 0) return "0 s";
     for (var i = 0; i < steps.length; i += 1) {
       if (seconds >= steps[i][0]) return sig(seconds / steps[i][0]) + " " + steps[i][1];
@@ -71,33 +85,33 @@
   function readNumber(el, text) {
     var kind = el.getAttribute("data-kind");
     var clean = text.replace(/[_\s]/g, "");
-    if (clean === "") return { error: "Enter a value." };
-    if (clean.charAt(0) === "-" && NUMBER.test(clean.slice(1))) return { error: "Must not be negative." };
-    if (!NUMBER.test(clean)) return { error: "Not a number (use digits, a point and an optional e exponent)." };
+    if (clean === "") return { error: say("enter_value") };
+    if (clean.charAt(0) === "-" && NUMBER.test(clean.slice(1))) return { error: say("not_negative") };
+    if (!NUMBER.test(clean)) return { error: say("not_a_number") };
     var value = Number(clean);
-    if (!isFinite(value)) return { error: "Too large." };
-    if (kind === "int" && !Number.isInteger(value)) return { error: "Must be a whole number." };
+    if (!isFinite(value)) return { error: say("too_large") };
+    if (kind === "int" && !Number.isInteger(value)) return { error: say("whole_number") };
     var min = limit(el, "data-min", null);
     if (min === null && kind === "int") min = 1;
-    if (min === null && value <= 0) return { error: "Must be greater than 0." };
-    if (min !== null && value < min) return { error: "Must be at least " + min + "." };
+    if (min === null && value <= 0) return { error: say("positive") };
+    if (min !== null && value < min) return { error: say("at_least", { min: min }) };
     var max = limit(el, "data-max", kind === "int" ? 1e12 : 1e24);
-    if (value > max) return { error: "Too large: at most " + sig(max) + "." };
+    if (value > max) return { error: say("at_most", { max: sig(max) }) };
     return { value: value };
   }
 
   function readShape(el, text) {
     var pieces = text.trim().split(/[\s,x×*]+/).filter(Boolean);
-    if (!pieces.length) return { error: "Enter sizes such as 32, 3, 224, 224." };
+    if (!pieces.length) return { error: say("enter_sizes") };
     var sizes = [];
     var total = 1;
     var max = limit(el, "data-max", 1e12);
     for (var i = 0; i < pieces.length; i += 1) {
-      if (!/^\d+$/.test(pieces[i])) return { error: "Sizes must be whole numbers separated by commas." };
+      if (!/^\d+$/.test(pieces[i])) return { error: say("sizes_whole") };
       var size = Number(pieces[i]);
-      if (size < 1) return { error: "Every size must be at least 1." };
+      if (size < 1) return { error: say("size_at_least_1") };
       total *= size;
-      if (total > max) return { error: "Too large: at most " + sig(max) + " elements." };
+      if (total > max) return { error: say("at_most_elements", { max: sig(max) }) };
       sizes.push(size);
     }
     return { value: sizes };
@@ -151,7 +165,7 @@
     var input = form.querySelector('[name="tops_' + key + '"]');
     var label = input && input.closest("label") ? input.closest("label").querySelector(".xpuref-field-label") : null;
     var text = label ? label.firstChild && label.firstChild.textContent : "";
-    return String(text || key).replace(/\s*dense\s*$/, "").trim() || key;
+    return String(text || key).trim().split(/\s+/)[0] || key;
   }
 
   function deviceById(data, id) {
@@ -190,7 +204,7 @@
   }
 
   function fitsText(total, memory, deviceChosen) {
-    if (memory === null) return deviceChosen ? "unknown (no memory figure for this device)" : null;
+    if (memory === null) return deviceChosen ? say("no_memory_figure") : null;
     return total <= memory ? "yes" : "no";
   }
 
@@ -219,9 +233,10 @@
       { layers: v.layers, attention_width: v.attention_width, seq: v.seq });
     var found = C.mfu(perToken, options);
     var out = {
-      convention: "6N + 12 x layers x width x seq, N = " + sig(v.active_params) + " parameters per token (" +
-        (v.embeddings === "excluded" ? "input embedding table left out" : "input embedding counted") + ")" +
-        (achieved === null ? "" : "; MFU = achieved TFLOP/s over the peak"),
+      convention: say("convention", {
+        n: sig(v.active_params),
+        embedding: say(v.embeddings === "excluded" ? "embedding_left_out" : "embedding_counted")
+      }) + (achieved === null ? "" : say("convention_achieved")),
       flops_per_token: found.flops_per_token, tokens_per_s_used: found.tokens_per_s,
       model_flops_per_s: found.model_flops_per_s, mfu: found.mfu, hfu: found.hfu,
       shape_flops_per_token: null, shape_mfu: null
@@ -258,7 +273,7 @@
       };
     },
     model: function (v, data) {
-      var preset = need(data.presets[v.preset], "preset", "Choose a model.");
+      var preset = need(data.presets[v.preset], "preset", say("choose_model"));
       var r = C.model_cost(preset, { batch: v.batch });
       return { params: r.params, published_params: preset.published_params, macs: r.macs, flops: r.flops };
     },
@@ -324,7 +339,7 @@
       };
     },
     llm: function (v, data) {
-      var cfg = need(presetConfig(data, v.preset), "preset", "Choose a decoder model.");
+      var cfg = need(presetConfig(data, v.preset), "preset", say("choose_decoder"));
       var r = rateOf(v);
       var memory = v.memory_gb === null ? null : v.memory_gb * GIB;
       // tp devices work as one: their rates and bandwidths add, and the model is split over them.
@@ -420,7 +435,7 @@
   };
 
   function holdsText(holds) {
-    return holds === true ? "holds" : holds === false ? "does not hold" : "cannot tell (an input is missing)";
+    return say(holds === true ? "holds" : holds === false ? "does_not_hold" : "cannot_tell");
   }
 
   /* Whether the form still shows a device's own figures (per precision, the largest rate). */
@@ -451,22 +466,24 @@
     }
     var exclusions = rule.exclusions || [];
     report.exclusions.forEach(function (e, i) {
-      line("Exclusion: " + holdsText(e.holds) + ". " + ((exclusions[i] || {}).summary || ""));
+      line(say("exclusion", { holds: holdsText(e.holds), summary: (exclusions[i] || {}).summary || "" }));
     });
     report.classes.forEach(function (c, i) {
-      line(c["class"] + ": " + holdsText(c.holds) + ". " + ((rule.classes[i] || {}).summary || ""));
+      line(say("class_line", { "class": c["class"], holds: holdsText(c.holds), summary: (rule.classes[i] || {}).summary || "" }));
     });
     if (narrowed) {
-      line("TPP is narrowed to the values consistent with a published classification of this " +
-        "device (see its page and the export-controls page).");
+      line(say("tpp_narrowed"));
     }
     if (report.tpp !== null && !report.tpp_exact) {
-      line((report.tpp_high !== null ? "TPP lies between " + sig(report.tpp) + " and " +
-        sig(report.tpp_high) : "TPP is a lower bound") +
+      line((report.tpp_high !== null ? say("tpp_between", { low: sig(report.tpp), high: sig(report.tpp_high) }) :
+        say("tpp_lower_bound")) +
         (report.missing.length ? ": " + C.missing_words(report.missing) + "." : "."));
     }
-    line("Result: " + report.answer + (report.at_least && report.answer === "unknown" ? " (" + report.at_least + " or higher)" : "") +
-      " (" + report.reason + ").");
+    line(say("result", {
+      answer: valueWords(report.answer),
+      higher: report.at_least && report.answer === "unknown" ? say("or_higher", { "class": report.at_least }) : "",
+      reason: report.reason
+    }));
   }
 
   /* ---------- the roofline plot of the two roofline calculators ---------- */
@@ -530,7 +547,7 @@
         }
       }
     });
-    svgEl(svg, "text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, "Arithmetic intensity (FLOP/byte)");
+    svgEl(svg, "text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, say("axis_intensity"));
     svgEl(svg, "path", {
       d: "M" + X(x0) + "," + Y(bw * x0) + "L" + X(ridge) + "," + Y(peak) + "L" + X(x1) + "," + Y(peak),
       "class": "roof"
@@ -538,7 +555,7 @@
     if (achieved && achieved > y0 && achieved < y1) {
       svgEl(svg, "path", { d: "M" + X(achieved / bw) + "," + Y(achieved) + "H" + X(x1), "class": "roof-achieved" });
       svgEl(svg, "text", { x: W - R - 4, y: Y(achieved) + 14, "text-anchor": "end", "class": "achieved-label" },
-        "achieved (measured): " + si(achieved, "FLOP/s"));
+        say("achieved_label", { rate: si(achieved, "FLOP/s") }));
     }
     form.setAttribute("data-achieved", achieved ? String(achieved) : "");
     svgEl(svg, "path", { d: "M" + X(intensity) + "," + (H - B) + "V" + Y(attainable), "class": "guide" });
@@ -546,7 +563,7 @@
     var right = X(intensity) > (L + W - R) / 2;
     svgEl(svg, "text", {
       x: X(intensity) + (right ? -8 : 8), y: Y(attainable) + 16, "text-anchor": right ? "end" : "start", "class": "kernel-label"
-    }, "this kernel: " + si(attainable, "FLOP/s"));
+    }, say("kernel_label", { rate: si(attainable, "FLOP/s") }));
   }
 
   /* ---------- filling fields from presets and devices ---------- */
@@ -637,7 +654,7 @@
     }
     if (!peaks[wanted]) {
       var runs = (device.calc.supported_rates || []).indexOf(wanted) !== -1;
-      var why = device.name + (runs ? " has no published dense " : " does not run ") + optionText(precision, wanted);
+      var why = say(runs ? "no_published_rate" : "does_not_run", { device: device.name, precision: optionText(precision, wanted) });
       var other = null;
       if (!readerChoice) {
         var keys = PRECISION_ORDER.concat(Object.keys(peaks));
@@ -645,9 +662,9 @@
       }
       if (other) {
         precision.value = other;
-        text = why + "; its " + optionText(precision, other) + " rate is used instead.";
+        text = say("rate_instead", { why: why, precision: optionText(precision, other) });
       } else {
-        text = why + (runs ? " rate in the data" : "") + ". Choose another precision, or type a rate.";
+        text = say(runs ? "choose_precision_data" : "choose_precision", { why: why });
       }
     }
     form.xpurefPeakFill = device.id + "|" + precision.value;
@@ -715,7 +732,7 @@
       button.textContent = part.name;
       button.addEventListener("click", function () {
         chooseDevice(form, data, part.id);
-        resolvedNote(form, data, ["Chosen: " + part.name + "."]);
+        resolvedNote(form, data, [say("chosen", { name: part.name })]);
       });
       note.appendChild(button);
     });
@@ -735,17 +752,16 @@
       var device = deviceById(data, found.id);
       if (!device) return;
       chooseDevice(form, data, device.id);
-      var per = device.visible_devices > 1 ? " It shows itself to software as " + device.visible_devices +
-        " devices; figures here are per visible device (1/" + device.visible_devices + " of the package)." : "";
-      resolvedNote(form, data, ["“" + text.trim() + "” is " + device.name + "." + per]);
+      var per = device.visible_devices > 1 ? say("per_visible", { count: device.visible_devices }) : "";
+      resolvedNote(form, data, [say("resolved", { text: text.trim(), name: device.name }) + per]);
       form.setAttribute("data-resolved-id", device.id);
     } else if (found.ambiguous) {
-      resolvedNote(form, data, ["“" + text.trim() + "” names more than one device; choose one: "].concat(known(found.ambiguous)));
+      resolvedNote(form, data, [say("ambiguous", { text: text.trim() })].concat(known(found.ambiguous)));
     } else {
       var near = known(found.candidates);
       resolvedNote(form, data, near.length ?
-        ["No device is named “" + text.trim() + "” yet; did you mean: "].concat(near) :
-        ["No catalogued device is named “" + text.trim() + "”."]);
+        [say("did_you_mean", { text: text.trim() })].concat(near) :
+        [say("no_such_device", { text: text.trim() })]);
     }
   }
 
@@ -768,7 +784,7 @@
       } else if (el.tagName === "SELECT") {
         var ok = Array.prototype.some.call(el.options, function (o) { return o.value === raw; });
         if (ok) el.value = raw;
-        else form.setAttribute("data-link-note", "The link names an unknown choice for " + el.name + " (" + raw + "); the default is shown.");
+        else form.setAttribute("data-link-note", say("unknown_choice", { field: el.name, raw: raw }));
       } else {
         el.value = raw;
       }
@@ -796,11 +812,10 @@
     names.forEach(function (name) { detach(form, field(form, name)); });
     var notes = [];
     if (preset && chosen.preset && !preset.value) {
-      notes.push("The link's model shape differs from " + optionText(preset, chosen.preset) +
-        "; it is computed as the custom shape the link gives.");
+      notes.push(say("shape_differs", { model: optionText(preset, chosen.preset) }));
     }
     if (device && chosen.device && !device.value) {
-      notes.push("The link's figures differ from " + optionText(device, chosen.device) + "'s; they are used as given.");
+      notes.push(say("figures_differ", { device: optionText(device, chosen.device) }));
     }
     if (notes.length) {
       var before = form.getAttribute("data-link-note");
@@ -842,14 +857,22 @@
     } else {
       // An export class is shown in words ("not-controlled" reads "not controlled"); a class
       // name such as 3A090.a is shown as it is. data-value keeps the exact answer.
-      out.textContent = format === "class" && /^[a-z-]+$/.test(String(value)) ?
-        String(value).replace(/-/g, " ") : String(value);
+      out.textContent = valueWords(String(value), format);
       out.setAttribute("data-value", String(value));
     }
     if (out.getAttribute("data-format") === "verdict") {
       var verdict = value === "yes" || value === "no" ? value : value === null || value === undefined ? "" : "unknown";
       out.setAttribute("data-verdict", verdict);
     }
+  }
+
+  /* A word result in the edition's words ("value.yes": 是); an empty entry, a class name such
+     as 3A090.a and any other text stay as they are, but for "not-controlled" shown as a class,
+     which reads "not controlled". */
+  function valueWords(value, format) {
+    var key = "value." + value;
+    if (say(key) !== key && say(key)) return say(key);
+    return format === "class" && /^[a-z-]+$/.test(value) ? value.replace(/-/g, " ") : value;
   }
 
   function clearOutputs(form) {
@@ -881,7 +904,7 @@
     form.removeAttribute("data-state");
     if (invalid) {
       clearOutputs(form);
-      message.textContent = "Fix the marked fields to see results.";
+      message.textContent = say("fix_fields");
       form.setAttribute("data-state", "invalid");
     } else {
       try {
@@ -890,7 +913,7 @@
         var bad = Object.keys(outputs).filter(function (k) {
           return typeof outputs[k] === "number" && !isFinite(outputs[k]);
         });
-        if (bad.length) throw new RangeError("The result is too large to show; use smaller inputs.");
+        if (bad.length) throw new RangeError(say("result_too_large"));
         form.querySelectorAll("[data-out]").forEach(function (out) { show(out, outputs[out.getAttribute("data-out")]); });
         form.setAttribute("data-state", "ok");
         if (id.indexOf("roofline") === 0) {
@@ -904,7 +927,7 @@
         var target = name ? field(form, name) || field(form, FIELD_OF[name] || name) : null;
         if (target) {
           setError(target, error.message);
-          message.textContent = "Fix the marked fields to see results.";
+          message.textContent = say("fix_fields");
         } else {
           message.textContent = error && error.message ? error.message : String(error);
         }

@@ -183,11 +183,12 @@
         row.hidden = !ok;
         if (ok) shown += 1;
       });
-      if (count) count.textContent = shown + (shown === 1 ? " device" : " devices");
+      var say = window.xpurefPage.say;
+      if (count) count.textContent = say("xpuref-catalog-text", shown === 1 ? "count_one" : "count", { count: shown });
       if (empty) empty.hidden = shown !== 0;
       form.querySelectorAll("details.xpuref-facet").forEach(function (details) {
         var n = checked(details.getAttribute("data-facet")).length;
-        details.querySelector(".xpuref-facet-chosen").textContent = n ? "(" + n + " chosen)" : "";
+        details.querySelector(".xpuref-facet-chosen").textContent = n ? say("xpuref-catalog-text", "chosen", { count: n }) : "";
       });
     }
 

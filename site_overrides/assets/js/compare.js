@@ -6,6 +6,11 @@
 (function () {
   "use strict";
 
+  // The compare page's words, emitted from render/messages/<language>.yaml (js.compare.*).
+  function word(key, values) {
+    return window.xpurefPage.say("xpuref-compare-text", key, values);
+  }
+
   var STORE = "xpuref-compare-ids";
 
   function el(tag, className, text) {
@@ -118,11 +123,11 @@
       if (refs === null || refs === undefined) return null;
       if (refs === "computed") {
         var computed = el("small", "xpuref-cell-sources", "computed");
-        computed.title = "Computed from this device's other figures";
+        computed.title = word("computed_title");
         return computed;
       }
       var found = refs.map(function (i) { return device.sources[i]; }).filter(Boolean);
-      if (!found.length) return el("small", "xpuref-cell-sources", "no source listed");
+      if (!found.length) return el("small", "xpuref-cell-sources", word("no_source"));
       var box = el("details", "xpuref-cell-sources");
       box.appendChild(el("summary", null, found.length === 1 ? "source" : found.length + " sources"));
       var list = el("ol");
@@ -149,7 +154,7 @@
         li.appendChild(link);
         var remove = el("button", "xpuref-compare-remove", "×");
         remove.type = "button";
-        remove.setAttribute("aria-label", "Remove " + d.name);
+        remove.setAttribute("aria-label", word("remove", { name: d.name }));
         remove.addEventListener("click", function () {
           ids = ids.filter(function (x) { return x !== id; });
           update([]);
@@ -171,7 +176,7 @@
       }
       var devices = ids.map(function (id) { return byId[id]; });
       var head = el("tr");
-      head.appendChild(el("th", null, "Figure"));
+      head.appendChild(el("th", null, word("figure")));
       devices.forEach(function (d) {
         var th = el("th");
         th.setAttribute("scope", "col");
@@ -218,7 +223,7 @@
             td.classList.add("xpuref-best");
             td.setAttribute("data-best", "1");
             td.appendChild(el("span", "xpuref-best-mark", " ★"));
-            td.title = "Best of the devices compared";
+            td.title = word("best_title");
           }
           if (showSources.checked && cell !== null) {
             var list = sourceList(devices[i], index);
@@ -238,20 +243,22 @@
       renderChosen();
       render();
       var lines = notes.slice();
-      if (ids.length < 2) lines.push("Choose at least two devices to compare.");
+      if (ids.length < 2) lines.push(word("choose_two"));
       say(lines);
     }
 
     function add() {
       var found = find(search.value);
       if (!found) {
-        update(["No device matches “" + search.value.trim() + "”."]);
+        update([word("no_match", { text: search.value.trim() })]);
         return;
       }
       if (found.many) {
         var named = (found.names || []).map(function (id) { return byId[id] ? byId[id].name : id; });
-        update([found.many + " devices match “" + search.value.trim() + "”" +
-          (named.length ? " (" + named.join(", ") + ")" : "") + ": type more of the name."]);
+        update([word("many_match", {
+          count: found.many, text: search.value.trim(),
+          named: named.length ? word("many_named", { names: named.join(", ") }) : ""
+        })]);
         return;
       }
       if (ids.indexOf(found.id) === -1) ids.push(found.id);
@@ -266,13 +273,13 @@
     onlyDiff.checked = state.diff;
     showSources.checked = state.sources;
     var notes = [];
-    if (unknown.length) notes.push("Unknown device id" + (unknown.length > 1 ? "s" : "") + " in the address: " + unknown.join(", ") + ".");
+    if (unknown.length) notes.push(word(unknown.length > 1 ? "unknown_ids" : "unknown_id", { ids: unknown.join(", ") }));
     remember(ids);
     renderChosen();
     render();
     // Unknown ids stay in the address until the reader changes the choice.
     if (!unknown.length) writeUrl(ids, onlyDiff.checked, showSources.checked);
-    if (ids.length < 2) notes.push("Choose at least two devices to compare.");
+    if (ids.length < 2) notes.push(word("choose_two"));
     say(notes);
 
     addButton.addEventListener("click", add);

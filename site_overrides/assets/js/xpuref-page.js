@@ -3,6 +3,8 @@
  * onPage(fn)          run fn on the first load and after each instant-navigation page change
  * readJson(id)        the JSON the build put in a <template> (instant navigation re-creates live
  *                     scripts without their type, which would run JSON as code; templates stay)
+ * say(id, key, v)     the edition's text under key in the <template id=id> the build wrote from
+ *                     render/messages/<language>.yaml, with {name} filled from v (the key if absent)
  * readParams()        the address's query as URLSearchParams (get() never reads a prototype)
  * writeParams(edit)   edit(params) changes a copy of the query; the address is replaced only when
  *                     it changed (file:// may refuse, which is harmless)
@@ -32,6 +34,22 @@
     if (!holder) return null;
     var script = holder.content ? holder.content.querySelector("script") : holder;
     return script ? JSON.parse(script.textContent) : null;
+  }
+
+  var sayTables = {};
+
+  function say(id, key, values) {
+    var holder = document.getElementById(id);
+    var cached = sayTables[id];
+    if (!cached || cached.holder !== holder) {
+      var table = null;
+      try { table = readJson(id); } catch (e) { table = null; }
+      cached = sayTables[id] = { holder: holder, table: table || {} };
+    }
+    var text = Object.prototype.hasOwnProperty.call(cached.table, key) ? cached.table[key] : key;
+    return String(text).replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
   }
 
   function readParams() {
@@ -98,6 +116,7 @@
   root.xpurefPage = Object.freeze({
     onPage: onPage,
     readJson: readJson,
+    say: say,
     readParams: readParams,
     writeParams: writeParams,
     formatNumber: formatNumber,

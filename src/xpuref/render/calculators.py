@@ -19,17 +19,21 @@ from xpuref.data.devices import Architecture, Device
 from xpuref.data.fields import PRECISIONS, RATES
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.inline_json import script_json
+from xpuref.render.messages import Messages, messages, page_text
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.derive import calc_input, published_bounds
 from xpuref.views.host_link import pcie_rates
 from xpuref.views.lookup import lookup_maps
 from xpuref.views.measured import achieved_by_precision
-from xpuref.views.words import rule_names
+from xpuref.views.words import rule_name_in, rule_names
 
 __all__ = [
     "CALCULATORS",
     "DATA_ELEMENT_ID",
+    "SCRIPT_PREFIX",
+    "TEXT_ELEMENT_ID",
     "calculator_data",
+    "calculator_text",
     "compact_device",
     "macros",
 ]
@@ -141,6 +145,17 @@ def calculator_data(catalog: Dataset) -> Markup:
     )
 
 
+#: Id of the inline JSON holding the words calculators.js writes, in the page's language.
+TEXT_ELEMENT_ID = "xpuref-calc-text"
+#: The catalogue entries calculators.js reads (``js.calc.fix_fields`` is its ``fix_fields``).
+SCRIPT_PREFIX = "js.calc."
+
+
+def calculator_text(t: Messages) -> Markup:
+    """Return the inline JSON of the words calculators.js writes, from ``t``'s catalogue."""
+    return page_text(t, SCRIPT_PREFIX, TEXT_ELEMENT_ID)
+
+
 def _device_groups(catalog: Dataset) -> list[tuple[str, list[Device]]]:
     """Return devices grouped by vendor name for <optgroup> lists."""
     groups: dict[str, list[Device]] = {}
@@ -154,9 +169,20 @@ def _device_groups(catalog: Dataset) -> list[tuple[str, list[Device]]]:
     return sorted(groups.items())
 
 
-def _context(catalog: Dataset) -> dict[str, Any]:
-    """Return the values every calculator template may use (computed once per catalog)."""
-    return dict(catalog.remember("calculator-context", "", lambda: _make_context(catalog)))
+def _context(catalog: Dataset, t: Messages) -> dict[str, Any]:
+    """Return the values every calculator template may use, in the page's language."""
+    shared = catalog.remember("calculator-context", "", lambda: _make_context(catalog))
+    if t.language == "en":
+        return dict(shared)
+    words = {"matrix": t("calc.word.matrix"), "vector": t("calc.word.vector")}
+    return {
+        **shared,
+        "peak_keys": [
+            (key, " ".join(words.get(w, w) for w in label.split(" ")))
+            for key, label in shared["peak_keys"]
+        ],
+        "rules": [(rule.id, rule.title, rule_name_in(rule, t)) for rule in catalog.rules],
+    }
 
 
 def _make_context(catalog: Dataset) -> dict[str, Any]:
@@ -174,40 +200,43 @@ def _make_context(catalog: Dataset) -> dict[str, Any]:
     }
 
 
-def _calculator(name: str, catalog: Dataset) -> Markup:
-    """Return the form of one calculator."""
+def _calculator(name: str, catalog: Dataset, t: Messages | None = None) -> Markup:
+    """Return the form of one calculator, in the language of ``t`` (English by default)."""
+    t = t or messages("en")
     if name not in CALCULATORS:
         raise ValueError(f"unknown calculator {name!r}; known: {', '.join(CALCULATORS)}")
     template = _ENV.get_template(f"calculators/{name}.html.j2")
-    html = template.render(calc_id=name, **_context(catalog))
+    html = template.render(calc_id=name, t=t, **_context(catalog, t))
     # No blank lines: Markdown would end the raw HTML block there.
     return Markup("\n".join(line for line in html.splitlines() if line.strip()))
 
 
-def _dtype_table() -> Markup:
+def _dtype_table(t: Messages | None = None) -> Markup:
     """Return a table of bytes and bit lengths per numeric format."""
     rows = [(dtype, size, calc.BIT_LENGTHS.get(dtype)) for dtype, size in calc.DTYPE_BYTES.items()]
-    return Markup(_ENV.get_template("calculators/dtype_table.html.j2").render(rows=rows))
+    template = _ENV.get_template("calculators/dtype_table.html.j2")
+    return Markup(template.render(rows=rows, t=t or messages("en")))
 
 
 def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     """Macros this module offers to content pages."""
     emitted: list[bool] = []
+    t = messages(ctx.language, ctx.page_url)
 
     def data_once() -> Markup:
         """Return the data (and scripts) the first time a page asks, then nothing."""
         if emitted:
             return Markup("")
         emitted.append(True)
-        return calculator_data(ctx.catalog)
+        return calculator_data(ctx.catalog) + calculator_text(t)
 
     def calculator(name: str) -> Markup:
         """Return one calculator's form, preceded by the page data on first use."""
         return Markup('<div class="xpuref-calculator">{}{}</div>').format(
-            data_once(), _calculator(name, ctx.catalog)
+            data_once(), _calculator(name, ctx.catalog, t)
         )
 
     return {
         "calculator": calculator,
-        "dtype_table": _dtype_table,
+        "dtype_table": lambda: _dtype_table(t),
     }

@@ -11,6 +11,7 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.inline_json import script_json
+from xpuref.render.messages import messages, page_text
 from xpuref.render.pagecontext import PageContext
 from xpuref.views import figures
 from xpuref.views.compare import MAX_DEVICES, compare_payload
@@ -116,8 +117,12 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     def compare_tool() -> Markup:
         """The compare page's pickers, table and data."""
         data = compare_payload(catalog, link)
+        t = messages(ctx.language, ctx.page_url)
         html = _ENV.get_template("charts/compare.html.j2").render(
-            slots=MAX_DEVICES, data_json=script_json(data, "xpuref-compare-data-json")
+            slots=MAX_DEVICES,
+            data_json=script_json(data, "xpuref-compare-data-json"),
+            t=t,
+            script_text=page_text(t, "js.compare.", "xpuref-compare-text"),
         )
         return Markup(html)
 

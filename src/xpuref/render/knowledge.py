@@ -12,7 +12,9 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.fields import RATES, at_path
 from xpuref.data.knowledge import Knowledge
 from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
+from xpuref.data.translations import load_translations
 from xpuref.render.env import ENV as _ENV
+from xpuref.render.messages import messages
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.coverage import coverage_report
 from xpuref.views.derive import export_detail
@@ -66,34 +68,76 @@ _METRIC_NAMES = {
 
 
 def glossary_html(knowledge: Knowledge, ctx: PageContext) -> Markup:
-    """Every term grouped by category, each anchored by its id."""
+    """Every term grouped by category, each anchored by its id, in the page's language."""
+    t = messages(ctx.language, ctx.page_url)
+    english = ctx.language == "en"
+    translated = (
+        None
+        if english
+        else ctx.catalog.remember(
+            "translations",
+            ctx.language,
+            lambda: load_translations(ctx.catalog.root, ctx.language, []),
+        )
+    )
     groups = []
-    for slug, heading in CATEGORIES.items():
+    for slug in CATEGORIES:
         entries = [e for e in knowledge.glossary.values() if e.category == slug]
         if entries:
+            heading = t(f"glossary.category.{slug}")
             groups.append({"slug": slug, "heading": heading, "entries": entries})
-    names = {e.id: e.term for e in knowledge.glossary.values()}
+    names = {e.id: e.term if english else e.zh for e in knowledge.glossary.values()}
+    definitions = {
+        e.id: translated.text(f"glossary.{e.id}.definition", e.definition)
+        if translated
+        else e.definition
+        for e in knowledge.glossary.values()
+    }
     see = {
         page: {
             "href": ctx.link_to_page(page),
-            "title": _PAGE_TITLES.get(page) or ctx.titles.get(page, page),
+            "title": _PAGE_TITLES.get(page) or ctx.titles.get(page, page)
+            if english
+            else t(f"glossary.page.{page}"),
         }
         for entry in knowledge.glossary.values()
         for page in entry.see
     }
+    template = _ENV.get_template("knowledge/glossary.html.j2")
     return Markup(
-        _ENV.get_template("knowledge/glossary.html.j2").render(groups=groups, names=names, see=see)
+        template.render(
+            groups=groups,
+            names=names,
+            see=see,
+            definitions=definitions,
+            english=english,
+            t=t,
+        )
     )
 
 
-def ecosystem_html(knowledge: Knowledge) -> Markup:
+def ecosystem_html(knowledge: Knowledge, ctx: PageContext | None = None) -> Markup:
     """The NVIDIA / Ascend / ROCm map, one table per layer, each row anchored."""
+    language = ctx.language if ctx is not None else "en"
+    t = messages(language, ctx.page_url if ctx is not None else "")
+    translated = (
+        None
+        if ctx is None or language == "en"
+        else ctx.catalog.remember(
+            "translations", language, lambda: load_translations(ctx.catalog.root, language, [])
+        )
+    )
     groups = []
-    for slug, heading in LAYERS.items():
+    for slug in LAYERS:
         rows = [r for r in knowledge.ecosystem if r.layer == slug]
         if rows:
-            groups.append({"slug": slug, "heading": heading, "rows": rows})
-    return Markup(_ENV.get_template("knowledge/ecosystem.html.j2").render(groups=groups))
+            groups.append({"slug": slug, "heading": t(f"ecosystem.layer.{slug}"), "rows": rows})
+    notes = {
+        r.id: translated.text(f"ecosystem.{r.id}.notes", r.notes) if translated else r.notes
+        for r in knowledge.ecosystem
+    }
+    template = _ENV.get_template("knowledge/ecosystem.html.j2")
+    return Markup(template.render(groups=groups, notes=notes, t=t))
 
 
 def _bound(name: str, node: Mapping[str, Any]) -> str:
@@ -326,7 +370,7 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     """Macros this module offers to content pages."""
     return {
         "glossary": lambda: glossary_html(ctx.catalog.knowledge, ctx),
-        "ecosystem_map": lambda: ecosystem_html(ctx.catalog.knowledge),
+        "ecosystem_map": lambda: ecosystem_html(ctx.catalog.knowledge, ctx),
         "export_rules": lambda: export_rules_html(
             ctx.catalog.rule_dicts(), ctx.catalog.knowledge.export_notes
         ),

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from xpuref.render.env import ENV as _ENV
+from xpuref.render.messages import messages
 from xpuref.render.pagecontext import BUNDLE_PATH, PageContext
 from xpuref.render.pages import architecture_table, device_table
 from xpuref.render.systems import system_table
@@ -20,9 +21,13 @@ __all__ = ["how_to_cite", "offline_bundle", "page_macros", "page_values"]
 def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
     """Dataset and architecture tables."""
     return {
-        "device_table": lambda: device_table(ctx.catalog, ctx.page_url, ctx.directory_urls),
+        "device_table": lambda: device_table(
+            ctx.catalog, ctx.page_url, ctx.directory_urls, messages(ctx.language, ctx.page_url)
+        ),
         "architecture_table": lambda: architecture_table(ctx.catalog),
-        "system_table": lambda: system_table(ctx.catalog, ctx.page_url, ctx.directory_urls),
+        "system_table": lambda: system_table(
+            ctx.catalog, ctx.page_url, ctx.directory_urls, messages(ctx.language, ctx.page_url)
+        ),
         "how_to_cite": lambda: how_to_cite(ctx),
         "offline_bundle": lambda: offline_bundle(ctx),
     }
@@ -30,20 +35,14 @@ def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
 
 def offline_bundle(ctx: PageContext) -> Markup:
     """The Downloads page's link to the offline zip, or how to make one when the build has none."""
-    make = (
-        "<code>xpuref bundle</code> writes it (<code>dist/xpuref-offline.zip</code>); "
-        "<code>xpuref build --bundle</code> publishes it with the site, linked here."
-    )
+    t = messages(ctx.language, ctx.page_url)
+    make = t("bundle.make_html")
     if not ctx.bundle_bytes:
-        return Markup(f"<p>This copy of the site does not carry the offline zip: {make}</p>")
+        return Markup("<p>{}</p>").format(t("bundle.missing_html", make=make))
     size = format_number(ctx.bundle_bytes / 1e6, 3)
-    href = escape(ctx.link_to_file(BUNDLE_PATH))
-    return Markup(
-        f'<p><a class="md-button" href="{href}" download>Download the offline site '
-        f"(xpuref-offline.zip, {size} MB)</a></p>"
-        "<p>Unzip it and open <code>xpuref-offline/index.html</code> in a browser: every page, "
-        "chart, calculator and the search work from the file with no network. This zip is "
-        f"built from the same data version as these pages. {make}</p>"
+    href = ctx.link_to_file(BUNDLE_PATH)
+    return Markup("<p>{}</p><p>{}</p>").format(
+        t("bundle.download_html", href=href, size=size), t("bundle.use_html", make=make)
     )
 
 
@@ -53,6 +52,7 @@ def how_to_cite(ctx: PageContext) -> Markup:
     return Markup(
         _ENV.get_template("how_to_cite.html.j2").render(
             licence=(DATA_LICENSE_NAME, DATA_LICENSE_URL),
+            t=messages(ctx.language, ctx.page_url),
             version=ctx.version,
             address=address,
             year=(ctx.version.date or "")[:4],

@@ -16,6 +16,8 @@ from typing import Any
 import yaml
 from markupsafe import Markup
 
+from xpuref.render.inline_json import script_json
+
 __all__ = [
     "LANGUAGES",
     "MessageError",
@@ -23,6 +25,7 @@ __all__ = [
     "check_catalogues",
     "messages",
     "missing_keys",
+    "page_text",
 ]
 
 #: The languages with a catalogue; English is the reference.
@@ -85,8 +88,23 @@ class Messages:
             return Markup(text).format(**values)
         return text.format(**values) if values else text
 
+    def prefixed(self, prefix: str) -> dict[str, str]:
+        """Every message whose key starts with ``prefix``, keyed by the rest (for page scripts)."""
+        return {
+            key[len(prefix) :]: text
+            for key, text in sorted(_table(self.language).items())
+            if key.startswith(prefix)
+        }
+
 
 def messages(language: str, page: str = "") -> Messages:
     """The catalogue of ``language`` for the page ``page`` (named in errors)."""
     _table(language)
     return Messages(language, page)
+
+
+def page_text(t: Messages, prefix: str, element_id: str) -> Markup:
+    """The messages a page script writes (keys under ``prefix``), as JSON in a <template>."""
+    return Markup('<template id="{}">{}</template>').format(
+        element_id, script_json(t.prefixed(prefix), f"{element_id}-json")
+    )

@@ -46,6 +46,11 @@ class PageContext:
     #: Written pages' titles by source path (``guides/storage.md``), where the build knows them.
     titles: Mapping[str, str] = field(default_factory=dict)
 
+    @property
+    def language(self) -> str:
+        """The language of this page's edition: "en", or the edition's folder name ("zh")."""
+        return self.edition.strip("/") or "en"
+
     def link_to_page(self, src_uri: str) -> str:
         """Relative link from this page to another Markdown page (``devices/x.md``)."""
         target = self.edition + page_url(src_uri, self.directory_urls)

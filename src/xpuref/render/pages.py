@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -14,7 +15,7 @@ from xpuref.data.fields import RATES
 from xpuref.data.version import DataVersion
 from xpuref.render import charts
 from xpuref.render.env import ENV as _ENV
-from xpuref.render.messages import Messages, messages
+from xpuref.render.messages import Messages, messages, page_text
 from xpuref.render.page_head import page_head
 from xpuref.render.page_macros import expand_macros
 from xpuref.render.pagecontext import ENGLISH_SITE, Published
@@ -243,8 +244,16 @@ def _memory_cell(r: CatalogRow) -> dict[str, str]:
     return cell
 
 
-def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -> Markup:
+def _rate_words(label: str, t: Messages) -> str:
+    """A rate label with its "matrix" and "vector" in the page's language."""
+    return re.sub(r"\b(matrix|vector)\b", lambda m: t(f"calc.word.{m.group(1)}"), label)
+
+
+def device_table(
+    catalog: Dataset, from_url: str, directory_urls: bool = True, t: Messages | None = None
+) -> Markup:
     """The catalog table, linking each device relative to the page at ``from_url``."""
+    t = t or messages("en")
     found = catalog_rows(catalog)
     colors = vendor_colors(catalog)
     rows = []
@@ -261,14 +270,28 @@ def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -
                 "achieved": _cell(r.achieved_bf16),
             }
         )
+    markets = {r.market: t(f"catalog.market.{r.market}") for r in found}
+    facets = [
+        replace(
+            f,
+            label=t(f"catalog.facet.{f.name}"),
+            options=tuple(
+                (value, markets[value] if f.name == "market" else title, count)
+                for value, title, count in f.options
+            ),
+        )
+        for f in catalog_facets(catalog, found)
+    ]
     html = _ENV.get_template("device_table.html.j2").render(
         rows=rows,
-        facets=catalog_facets(catalog, found),
-        ranges=catalog_ranges(),
-        rates=rate_choices(found),
+        facets=facets,
+        ranges=[replace(r, label=t(f"catalog.range.{r.key}")) for r in catalog_ranges()],
+        rates=[(key, _rate_words(label, t), unit) for key, label, unit in rate_choices(found)],
         vendor_names={slug: v.name for slug, v in catalog.vendors.items()},
-        market_names={r.market: market_words(r.market) for r in found},
+        market_names=markets,
         compare_href=relative_url(from_url, page_url("compare.md", directory_urls)),
+        t=t,
+        script_text=page_text(t, "js.catalog.", "xpuref-catalog-text"),
     )
     return Markup(html)
 

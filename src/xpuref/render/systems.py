@@ -10,7 +10,7 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.systems import System
 from xpuref.data.version import DataVersion
 from xpuref.render.env import ENV as _ENV
-from xpuref.render.messages import messages
+from xpuref.render.messages import Messages, messages
 from xpuref.render.page_head import page_head
 from xpuref.render.pagecontext import ENGLISH_SITE, Published
 from xpuref.views.coverage import source_tiers
@@ -98,10 +98,13 @@ def _row(system: System, catalog: Dataset, from_url: str, directory_urls: bool) 
     }
 
 
-def system_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -> Markup:
+def system_table(
+    catalog: Dataset, from_url: str, directory_urls: bool = True, t: Messages | None = None
+) -> Markup:
     """The systems table, linking each system and member relative to the page at ``from_url``."""
     rows = [_row(s, catalog, from_url, directory_urls) for s in catalog.sorted_systems()]
-    return Markup(_ENV.get_template("system_table.html.j2").render(rows=rows))
+    template = _ENV.get_template("system_table.html.j2")
+    return Markup(template.render(rows=rows, t=t or messages("en")))
 
 
 def device_systems(

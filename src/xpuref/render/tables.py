@@ -10,7 +10,9 @@ from typing import Any
 from markupsafe import Markup
 
 from xpuref.data.table_models import DataTable
+from xpuref.data.translations import Translations, load_translations
 from xpuref.render.env import ENV as _ENV
+from xpuref.render.messages import Messages, messages
 from xpuref.render.pagecontext import PageContext
 
 __all__ = ["format_cell", "macros", "render_table"]
@@ -48,8 +50,14 @@ def format_cell(value: Any) -> CellView:
     return CellView(f"{number:,.6g}" if magnitude >= 1 else f"{number:.6g}", "", True, sort)
 
 
-def render_table(table: DataTable) -> Markup:
-    """The HTML of one table with its anchor, caption, units, numbered sources and notes."""
+def render_table(
+    table: DataTable, translations: Translations | None = None, t: Messages | None = None
+) -> Markup:
+    """The HTML of one table with its anchor, caption, units, numbered sources and notes.
+
+    With ``translations`` (an edition past English) the title, caption, notes and column labels
+    come from data/translations/<language>.yaml, each falling back to its English.
+    """
     rows = [
         {
             "cells": [format_cell(row.get(col.key)) for col in table.columns],
@@ -57,17 +65,37 @@ def render_table(table: DataTable) -> Markup:
         }
         for i, row in enumerate(table.rows)
     ]
-    return Markup(_ENV.get_template("tables/data_table.html.j2").render(table=table, rows=rows))
+
+    def text(key: str, english: str | None) -> str | None:
+        """One field of the table in the edition's language."""
+        if english is None or translations is None:
+            return english
+        return translations.text(f"tables.{table.id}.{key}", english)
+
+    words = {
+        "title": text("title", table.title),
+        "caption": text("caption", table.caption),
+        "notes": text("notes", table.notes),
+        "labels": {c.key: text(f"columns.{c.key}", c.label) for c in table.columns},
+    }
+    template = _ENV.get_template("tables/data_table.html.j2")
+    return Markup(template.render(table=table, rows=rows, words=words, t=t or messages("en")))
 
 
-def _data_table(tables: dict[str, DataTable], table_id: str) -> Markup:
-    """Render the table ``table_id`` or fail the build naming the known ids."""
+def _data_table(ctx: PageContext, table_id: str) -> Markup:
+    """Render the table ``table_id`` in the page's language, or fail naming the known ids."""
+    tables = ctx.catalog.tables
     if table_id not in tables:
         known = ", ".join(sorted(tables)) or "none"
         raise KeyError(f"unknown data table '{table_id}' (known: {known})")
-    return render_table(tables[table_id])
+    if ctx.language == "en":
+        return render_table(tables[table_id])
+    translations = ctx.catalog.remember(
+        "translations", ctx.language, lambda: load_translations(ctx.catalog.root, ctx.language, [])
+    )
+    return render_table(tables[table_id], translations, messages(ctx.language, ctx.page_url))
 
 
 def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     """Macros this module offers to content pages."""
-    return {"data_table": lambda table_id: _data_table(ctx.catalog.tables, table_id)}
+    return {"data_table": lambda table_id: _data_table(ctx, table_id)}

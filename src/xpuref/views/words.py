@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["class_words", "market_words", "rule_name", "rule_names", "status_words"]
+__all__ = [
+    "class_words",
+    "market_words",
+    "rule_name",
+    "rule_name_in",
+    "rule_names",
+    "status_words",
+]
 
 _MONTHS = (
     "January", "February", "March", "April", "May", "June",
@@ -27,6 +34,17 @@ def rule_name(rule: Any) -> str:
     if year.isdigit():
         return f"{year} rule"
     return f"rule {found.get('id', '')}".strip()
+
+
+def rule_name_in(rule: Any, t: Callable[..., str]) -> str:
+    """A rule's name from a message catalogue (``words.rule_month``), for editions past English."""
+    found = rule if isinstance(rule, Mapping) else {"id": rule.id, "published": rule.published}
+    year, _, rest = str(found.get("published") or "").partition("-")
+    month = rest[:2]
+    if year.isdigit() and month.isdigit() and 1 <= int(month) <= 12:
+        name = _MONTHS[int(month) - 1]
+        return t("words.rule_month", year=year, month=int(month), month_name=name)
+    return rule_name(rule)
 
 
 def rule_names(rules: Any) -> dict[str, str]:

@@ -51,7 +51,7 @@ class _Forms(HTMLParser):
             self.fields.append(found)
         if tag == "output":
             self.outputs.append(str(found.get("data-out")))
-        if tag == "script" and found.get("type") == "application/json":
+        if tag == "script" and found.get("id") == f"{calculators_page.DATA_ELEMENT_ID}-json":
             self._in_json = True
 
     def handle_endtag(self, tag: str) -> None:

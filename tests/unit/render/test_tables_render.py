@@ -80,7 +80,7 @@ def test_macro_renders_real_table_and_rejects_unknown(tmp_path: Path) -> None:
     shutil.copytree(VALID, data)
     assert "sample_table" in tables_for(data)
     real = tables_for(ROOT / "data")
-    ctx = SimpleNamespace(catalog=SimpleNamespace(tables=real))
+    ctx = SimpleNamespace(catalog=SimpleNamespace(tables=real), language="en")
     data_table = macros(ctx)["data_table"]  # type: ignore[arg-type]
     assert 'id="table-pcie_generations"' in str(data_table("pcie_generations"))
     with pytest.raises(KeyError, match="known: "):
