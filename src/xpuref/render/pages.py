@@ -13,6 +13,7 @@ from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
 from xpuref.data.version import DataVersion
 from xpuref.render import charts
+from xpuref.render.datatext import page_text
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.messages import Messages, messages
 from xpuref.render.page_head import page_head
@@ -197,6 +198,7 @@ def device_page(
         other_name = ""
     return _ENV.get_template("device_page.md.j2").render(
         **page_head(t, language, title, vendor_name, "device.description"),
+        **page_text(catalog.root, language, t, f"devices/{device.id}.md"),
         other_name=other_name,
         other_label=other_label,
         other_lang=other_lang,

@@ -1,0 +1,134 @@
+"""Data text a Chinese device or system page shows in English, and translations no page uses.
+
+Renders every Chinese device and system page (without building the site) and reports:
+
+- each text the page shows that ``data/translations/zh/`` lacks, as ``FILE:LINE: text`` where
+  it comes from a data file (``generated`` where xpuref writes it, e.g. an export reason);
+- each catalogue entry no page uses, at its own ``FILE:LINE``: its English no longer matches the
+  data (the text was edited, so the translation is stale) or the text left the site.
+
+    python -m xpuref.devtools.zh_text [DATA_DIR]   # exit 1 when anything is reported
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from xpuref.data.dataset import Dataset
+from xpuref.data.problems import DataError
+from xpuref.data.translations import load_text_catalogue
+from xpuref.data.version import DataVersion
+from xpuref.data.yamlfile import SourceFile, read_yaml
+
+__all__ = ["main", "missing_text", "unused_text"]
+
+LANGUAGE = "zh"
+
+
+def _render_all(ds: Dataset) -> dict[str, str]:
+    """Render every Chinese device and system page; the texts each lacked, with its page."""
+    from xpuref.render.datatext import data_text
+    from xpuref.render.pagecontext import Published
+    from xpuref.render.pages import device_page
+    from xpuref.render.systems import system_page
+
+    version = DataVersion("check", "2026-01-01", 0)
+    where = Published(language=LANGUAGE)
+    text = data_text(ds.root, LANGUAGE)
+    for device in ds.sorted_devices():
+        device_page(device, ds, version, where)
+    for system in ds.sorted_systems():
+        system_page(system, ds, version, where)
+    return dict(text.missing)
+
+
+@cache
+def _read(path: str) -> SourceFile | None:
+    """One data file with its line map, or None when it cannot be read."""
+    try:
+        return read_yaml(Path(path), path)
+    except DataError:
+        return None
+
+
+def _strings(
+    data: Any, path: tuple[str | int, ...] = ()
+) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Every string in a parsed YAML document, with its field path."""
+    if isinstance(data, str):
+        yield path, data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _strings(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _strings(value, (*path, i))
+
+
+@cache
+def _index(root: str) -> dict[str, str]:
+    """Every string of every data file (translations aside) mapped to its first FILE:LINE."""
+    found: dict[str, str] = {}
+    base = Path(root)
+    for path in sorted(base.rglob("*.yaml")):
+        if "translations" in path.relative_to(base).parts:
+            continue
+        src = _read(str(path))
+        if src is None:
+            continue
+        for where, value in _strings(src.data):
+            found.setdefault(value, f"{src.name}:{src.lines.line_of(where)}")
+    return found
+
+
+def _locate(ds: Dataset, text: str, page: str) -> str:
+    """Where a text is written: the data file holding it (or the part of a text it is)."""
+    exact = _index(str(ds.root)).get(text)
+    if exact is not None:
+        return exact
+    kind, _, rest = page.partition("/")
+    own = (ds.device_files if kind == "devices" else ds.system_files).get(rest.removesuffix(".md"))
+    src = _read(own) if own else None
+    if src is None:
+        return f"generated (on {page})"
+    for path, value in _strings(src.data):
+        if len(text) > 12 and text in value:
+            return f"{src.name}:{src.lines.line_of(path)}"
+    return f"generated (on {page})"
+
+
+def missing_text(ds: Dataset) -> list[str]:
+    """``FILE:LINE: text`` for each English text a Chinese page shows, sorted."""
+    return sorted(f"{_locate(ds, text, page)}: {text}" for text, page in _render_all(ds).items())
+
+
+def unused_text(ds: Dataset) -> list[str]:
+    """``FILE:LINE: text`` for each catalogue entry no Chinese page showed (run after rendering)."""
+    from xpuref.render.datatext import data_text
+
+    catalogue = load_text_catalogue(ds.root, LANGUAGE)
+    used = data_text(ds.root, LANGUAGE).used
+    return sorted(
+        f"{file}:{line}: unused (stale or no longer shown): {english}"
+        for english, (file, line) in catalogue.where.items()
+        if english not in used
+    )
+
+
+def main(argv: list[str]) -> int:
+    """Print the missing and unused translations of a data folder."""
+    from xpuref.data.dataset import load_dataset
+
+    ds = load_dataset(Path(argv[0] if argv else "data"))
+    found = missing_text(ds) + unused_text(ds)
+    for line in found:
+        print(line)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,193 @@
+"""Data text in the page's language: notes, reasons and conditions through the text catalogue.
+
+English pages show the data as it is (the same object, so they stay byte for byte as before).
+A Chinese page shows the catalogue's translation; a text the catalogue lacks stays English and
+is remembered, so the check (``xpuref.devtools.zh_text``) can name it with its file and line.
+Latin words left in a translation are names (H100 SXM5, BF16, NVLink): each short run of them
+is marked ``translate="no"``; a run longer than ``NAME_WORDS`` words is never marked.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from xpuref.data.translations import load_text_catalogue
+from xpuref.render.messages import Messages
+
+__all__ = ["NAME_WORDS", "DataText", "data_text", "mark_names", "page_text"]
+
+#: The most words one name may have (RTX PRO 6000 Blackwell Workstation Edition: 6).
+NAME_WORDS = 8
+_TOKEN = r"[A-Za-z0-9][A-Za-z0-9.+/_\-×'’&]*"
+_RUN = re.compile(rf"{_TOKEN}(?: {_TOKEN})*")
+_LETTER = re.compile(r"[A-Za-z]")
+#: Separators of the parts of a composed text (conditions, open inputs): translated part by part.
+_PARTS = "; "
+
+
+def _name(text: str) -> Markup:
+    """A name kept as written."""
+    return Markup('<span translate="no">{}</span>').format(text)
+
+
+def mark_names(text: str) -> Markup:
+    """Translated text, escaped, with each run of at most NAME_WORDS Latin words marked a name."""
+    out: list[str] = []
+    last = 0
+    for found in _RUN.finditer(text):
+        run = found.group(0)
+        out.append(str(escape(text[last : found.start()])))
+        if _LETTER.search(run) and len(run.split()) <= NAME_WORDS:
+            out.append(str(_name(run)))
+        else:
+            out.append(str(escape(run)))
+        last = found.end()
+    out.append(str(escape(text[last:])))
+    return Markup("".join(out))
+
+
+@dataclass
+class DataText:
+    """Data text of one language; remembers what it was asked and could not translate."""
+
+    root: Path
+    language: str
+    #: English texts (or parts) shown untranslated, each with the first page that showed it.
+    missing: dict[str, str] = field(default_factory=dict)
+    #: English texts whose translation was shown.
+    used: set[str] = field(default_factory=set)
+    page: str = ""
+
+    def _plain(self, text: str) -> str | None:
+        """The translation of one text as plain text: an entry, or a pattern entry filled in."""
+        entries = load_text_catalogue(self.root, self.language).entries
+        found = entries.get(text)
+        if found is not None:
+            self.used.add(text)
+            return found
+        for english, pattern in _patterns(self.root, self.language):
+            match = pattern.fullmatch(text)
+            if match is None:
+                continue
+            values: dict[str, str] = {}
+            for key, value in match.groupdict().items():
+                filled = self._value(key, value)
+                if filled is None:
+                    break
+                values[key] = filled
+            else:
+                self.used.add(english)
+                return entries[english].format(**values)
+        return None
+
+    def _value(self, key: str, value: str) -> str | None:
+        """A pattern's value: a name as written, a text translated, a list item by item."""
+        if key.startswith("t_"):
+            return self._plain(value) if _LETTER.search(value) else value
+        if key.startswith("l_"):
+            items = _LIST.split(value)
+            done = [self._plain(i) if _LETTER.search(i) else i for i in items]
+            return None if None in done else "、".join(d for d in done if d is not None)
+        return value
+
+    def _one(self, text: str) -> Markup | None:
+        """The translation of one whole text, or None."""
+        found = self._plain(text)
+        return None if found is None else mark_names(found)
+
+    def __call__(self, text: object) -> object:
+        """``text`` in this language: its translation, else part by part, else as written."""
+        if self.language == "en" or not isinstance(text, str) or not _LETTER.search(text):
+            return text
+        whole = self._one(text)
+        if whole is not None:
+            return whole
+        parts = text.split(_PARTS)
+        shown: list[str] = []
+        for part in parts:
+            found = self._one(part) if len(parts) > 1 and _LETTER.search(part) else None
+            if found is None and not _LETTER.search(part):
+                shown.append(str(escape(part)))
+            elif found is None:
+                self.missing.setdefault(part, self.page)
+                shown.append(str(escape(part)))
+            else:
+                shown.append(str(found))
+        return Markup("；".join(shown) if len(parts) > 1 else shown[0])
+
+    def name(self, text: object) -> object:
+        """A bare product or model name: marked ``translate="no"`` on non-English pages."""
+        if self.language == "en" or not isinstance(text, str) or not text:
+            return text
+        return _name(text)
+
+    def for_page(self, page: str) -> DataText:
+        """This catalogue, naming ``page`` as where a missing text is shown."""
+        self.page = page
+        return self
+
+
+_LIST = re.compile(r", and |, | and ")
+_FIELD = re.compile(r"\{([a-z_]+)\}")
+
+
+@cache
+def _patterns(root: Path, language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The catalogue's pattern entries (English with ``{name}`` fields) as regular expressions.
+
+    A field named ``t_...`` is translated in turn, ``l_...`` is a list ("a, b and c") translated
+    item by item, ``n_...`` is one word kept as written (BF16); any other field (a name, a
+    figure) is kept as written.
+    """
+    found = []
+    for english in load_text_catalogue(root, language).entries:
+        if not _FIELD.search(english):
+            continue
+        regex, last = "", 0
+        for field_match in _FIELD.finditer(english):
+            regex += re.escape(english[last : field_match.start()])
+            name = field_match.group(1)
+            regex += f"(?P<{name}>\\S+)" if name.startswith("n_") else f"(?P<{name}>.+?)"
+            last = field_match.end()
+        found.append((english, re.compile(regex + re.escape(english[last:]))))
+    return tuple(found)
+
+
+@cache
+def data_text(root: Path, language: str) -> DataText:
+    """The data text of ``language`` for the data folder ``root`` (one per build and language)."""
+    return DataText(root, language)
+
+
+def page_text(root: Path, language: str, t: Messages, page: str) -> dict[str, Any]:
+    """What a generated page's template needs to show data text in ``language``.
+
+    ``tr`` translates a data text, ``nm`` marks a bare name, ``tm`` fills a message with
+    translated (marked-up) values and ``joined`` joins a list of texts; on English pages each
+    is what the template did before, so English pages do not change.
+    """
+    if language == "en":
+        return {
+            "tr": _same,
+            "nm": _same,
+            "tm": t,
+            "joined": lambda items: Markup("; ").join(escape(i) for i in items),
+        }
+    text = data_text(root, language).for_page(page)
+    return {
+        "tr": text,
+        "nm": text.name,
+        "tm": lambda key, **values: Markup(escape(t(key))).format(**values),
+        "joined": lambda items: Markup("；").join(escape(text(i)) for i in items),
+    }
+
+
+def _same(text: object) -> object:
+    """The text as it is."""
+    return text
