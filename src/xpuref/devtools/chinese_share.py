@@ -58,7 +58,13 @@ class _Text(HTMLParser):
         if tag == "article" and not self.article:
             self.article = self.depth
         source_link = tag == "a" and "nofollow" in (names.get("rel") or "").split()
-        if tag in _SKIP_TAGS or classes & _SKIP_CLASSES or "hidden" in names or source_link:
+        if (
+            tag in _SKIP_TAGS
+            or classes & _SKIP_CLASSES
+            or "hidden" in names
+            or source_link
+            or names.get("translate") == "no"
+        ):
             self.skip.append(self.depth)
 
     def handle_endtag(self, tag: str) -> None:

@@ -109,17 +109,14 @@ class DataText:
         if whole is not None:
             return whole
         parts = text.split(_PARTS)
-        shown: list[str] = []
-        for part in parts:
-            found = self._one(part) if len(parts) > 1 and _LETTER.search(part) else None
-            if found is None and not _LETTER.search(part):
-                shown.append(str(escape(part)))
-            elif found is None:
+        found = [self._one(p) if len(parts) > 1 and _LETTER.search(p) else None for p in parts]
+        if not any(found):
+            self.missing.setdefault(text, self.page)
+            return text
+        for part, done in zip(parts, found, strict=True):
+            if done is None and _LETTER.search(part):
                 self.missing.setdefault(part, self.page)
-                shown.append(str(escape(part)))
-            else:
-                shown.append(str(found))
-        return Markup("；".join(shown) if len(parts) > 1 else shown[0])
+        return Markup("；").join(p if f is None else f for p, f in zip(parts, found, strict=True))
 
     def name(self, text: object) -> object:
         """A bare product or model name: marked ``translate="no"`` on non-English pages."""
