@@ -14,6 +14,7 @@ import pytest
 from tests.conftest import BuiltSite
 
 from xpuref.devtools.chinese_share import chinese_share, share_by_kind, site_shares
+from xpuref.render.datatext import NAME_WORDS
 
 pytestmark = pytest.mark.site
 
@@ -130,3 +131,20 @@ def test_the_share_counts_letters_outside_figures_and_code() -> None:
     share, letters = chinese_share(html)
     assert letters == 12
     assert share == pytest.approx(6 / 12)
+
+
+def test_names_kept_as_written_hold_no_sentence(built_site: BuiltSite) -> None:
+    """Every translate="no" element on a Chinese device or system page is a short name.
+
+    The Chinese share leaves such names out (H100 SXM5, BF16, NVLink 4); a sentence marked so
+    would hide English, so none may hold more than NAME_WORDS words or any Han character.
+    """
+    marked = re.compile(r'<span translate="no">([^<]*)</span>')
+    found = 0
+    for kind in ("devices", "systems"):
+        for page in sorted((built_site.root / "zh" / kind).glob("*/index.html")):
+            for name in marked.findall(page.read_text(encoding="utf-8")):
+                found += 1
+                assert len(name.split()) <= NAME_WORDS, (page, name)
+                assert not re.search(r"[\u4e00-\u9fff]", name), (page, name)
+    assert found > 1000

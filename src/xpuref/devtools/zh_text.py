@@ -4,8 +4,9 @@ Renders every Chinese device and system page (without building the site) and rep
 
 - each text the page shows that ``data/translations/zh/`` lacks, as ``FILE:LINE: text`` where
   it comes from a data file (``generated`` where xpuref writes it, e.g. an export reason);
-- each catalogue entry no page uses, at its own ``FILE:LINE``: its English no longer matches the
-  data (the text was edited, so the translation is stale) or the text left the site.
+- each catalogue entry no page uses (phrases of ``generated.yaml`` aside), at its
+  ``FILE:LINE``: its English no longer matches the data (the text was edited, so the
+  translation is stale) or the text left the site.
 
     python -m xpuref.devtools.zh_text [DATA_DIR]   # exit 1 when anything is reported
 """
@@ -27,10 +28,12 @@ from xpuref.data.yamlfile import SourceFile, read_yaml
 __all__ = ["main", "missing_text", "unused_text"]
 
 LANGUAGE = "zh"
+#: The catalogue file of phrases xpuref writes itself: a phrase may be unused on today's data.
+GENERATED = "generated.yaml"
 
 
-def _render_all(ds: Dataset) -> dict[str, str]:
-    """Render every Chinese device and system page; the texts each lacked, with its page."""
+def _render_all(ds: Dataset) -> None:
+    """Render every Chinese device and system page once, remembering what each lacked."""
     from xpuref.render.datatext import data_text
     from xpuref.render.pagecontext import Published
     from xpuref.render.pages import device_page
@@ -38,12 +41,12 @@ def _render_all(ds: Dataset) -> dict[str, str]:
 
     version = DataVersion("check", "2026-01-01", 0)
     where = Published(language=LANGUAGE)
-    text = data_text(ds.root, LANGUAGE)
+    if data_text(ds.root, LANGUAGE).used:
+        return
     for device in ds.sorted_devices():
         device_page(device, ds, version, where)
     for system in ds.sorted_systems():
         system_page(system, ds, version, where)
-    return dict(text.missing)
 
 
 @cache
@@ -101,9 +104,20 @@ def _locate(ds: Dataset, text: str, page: str) -> str:
     return f"generated (on {page})"
 
 
-def missing_text(ds: Dataset) -> list[str]:
-    """``FILE:LINE: text`` for each English text a Chinese page shows, sorted."""
-    return sorted(f"{_locate(ds, text, page)}: {text}" for text, page in _render_all(ds).items())
+def missing_text(ds: Dataset, allowed: frozenset[str] = frozenset()) -> list[str]:
+    """``FILE:LINE: text`` for each English text a Chinese page shows, sorted.
+
+    A text every one of whose pages is in ``allowed`` (``devices/<id>.md``) is left out.
+    """
+    from xpuref.render.datatext import data_text
+
+    _render_all(ds)
+    text = data_text(ds.root, LANGUAGE)
+    return sorted(
+        f"{_locate(ds, english, page)}: {english}"
+        for english, page in text.missing.items()
+        if not text.shown_on[english] <= allowed
+    )
 
 
 def unused_text(ds: Dataset) -> list[str]:
@@ -115,7 +129,7 @@ def unused_text(ds: Dataset) -> list[str]:
     return sorted(
         f"{file}:{line}: unused (stale or no longer shown): {english}"
         for english, (file, line) in catalogue.where.items()
-        if english not in used
+        if english not in used and not file.endswith(GENERATED)
     )
 
 

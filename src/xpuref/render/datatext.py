@@ -60,6 +60,8 @@ class DataText:
     language: str
     #: English texts (or parts) shown untranslated, each with the first page that showed it.
     missing: dict[str, str] = field(default_factory=dict)
+    #: Every page that showed each untranslated text.
+    shown_on: dict[str, set[str]] = field(default_factory=dict)
     #: English texts whose translation was shown.
     used: set[str] = field(default_factory=set)
     page: str = ""
@@ -111,12 +113,17 @@ class DataText:
         parts = text.split(_PARTS)
         found = [self._one(p) if len(parts) > 1 and _LETTER.search(p) else None for p in parts]
         if not any(found):
-            self.missing.setdefault(text, self.page)
+            self._miss(text)
             return text
         for part, done in zip(parts, found, strict=True):
             if done is None and _LETTER.search(part):
-                self.missing.setdefault(part, self.page)
+                self._miss(part)
         return Markup("；").join(p if f is None else f for p, f in zip(parts, found, strict=True))
+
+    def _miss(self, text: str) -> None:
+        """Remember a text shown untranslated on this page."""
+        self.missing.setdefault(text, self.page)
+        self.shown_on.setdefault(text, set()).add(self.page)
 
     def name(self, text: object) -> object:
         """A bare product or model name: marked ``translate="no"`` on non-English pages."""
