@@ -9,6 +9,7 @@ is marked ``translate="no"``; a run longer than ``NAME_WORDS`` words is never ma
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -20,7 +21,7 @@ from markupsafe import Markup, escape
 from xpuref.data.translations import load_text_catalogue
 from xpuref.render.messages import Messages
 
-__all__ = ["NAME_WORDS", "DataText", "data_text", "mark_names", "page_text"]
+__all__ = ["NAME_WORDS", "DataText", "data_text", "mark_html", "mark_names", "page_text"]
 
 #: The most words one name may have (RTX PRO 6000 Blackwell Workstation Edition: 6).
 NAME_WORDS = 8
@@ -36,20 +37,56 @@ def _name(text: str) -> Markup:
     return Markup('<span translate="no">{}</span>').format(text)
 
 
+def _words(text: str) -> int:
+    """How many words of a text hold a Latin letter (figures are not words)."""
+    return sum(1 for word in text.split() if _LETTER.search(word))
+
+
+_QUOTED = re.compile(r"“([^“”\u4e00-\u9fff]+)”")
+
+
 def mark_names(text: str) -> Markup:
-    """Translated text, escaped, with each run of at most NAME_WORDS Latin words marked a name."""
+    """Translated text, escaped: Latin runs of at most NAME_WORDS words marked as names.
+
+    A maker's words quoted in their own language inside “…” keep their language and are
+    marked as a quotation, as quotes are everywhere on the page.
+    """
+    pieces = _QUOTED.split(text)
+    if len(pieces) > 1:
+        return Markup("").join(
+            Markup('“<span class="xpuref-quoted" lang="en">{}</span>”').format(piece)
+            if i % 2
+            else _mark_runs(piece)
+            for i, piece in enumerate(pieces)
+        )
+    return _mark_runs(text)
+
+
+def _mark_runs(text: str) -> Markup:
+    """Escaped text with each run of at most NAME_WORDS Latin words marked a name."""
     out: list[str] = []
     last = 0
     for found in _RUN.finditer(text):
         run = found.group(0)
         out.append(str(escape(text[last : found.start()])))
-        if _LETTER.search(run) and len(run.split()) <= NAME_WORDS:
+        if _LETTER.search(run) and _words(run) <= NAME_WORDS:
             out.append(str(_name(run)))
         else:
             out.append(str(escape(run)))
         last = found.end()
     out.append(str(escape(text[last:])))
     return Markup("".join(out))
+
+
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def mark_html(markup: object) -> Markup:
+    """A translated message holding markup, with the Latin names of its text marked."""
+    parts = _TAG.split(str(markup if isinstance(markup, Markup) else escape(markup)))
+    return Markup("").join(
+        Markup(part) if i % 2 else mark_names(html.unescape(part)) for i, part in enumerate(parts)
+    )
 
 
 @dataclass
@@ -96,7 +133,7 @@ class DataText:
             items = _LIST.split(value)
             done = [self._plain(i) if _LETTER.search(i) else i for i in items]
             return None if None in done else "、".join(d for d in done if d is not None)
-        return value
+        return value if _words(value) <= NAME_WORDS else None
 
     def _one(self, text: str) -> Markup | None:
         """The translation of one whole text, or None."""
@@ -129,7 +166,7 @@ class DataText:
         """A bare product or model name: marked ``translate="no"`` on non-English pages."""
         if self.language == "en" or not isinstance(text, str) or not text:
             return text
-        return _name(text)
+        return _name(text) if _words(text) <= NAME_WORDS else mark_names(text)
 
     def for_page(self, page: str) -> DataText:
         """This catalogue, naming ``page`` as where a missing text is shown."""
@@ -147,7 +184,8 @@ def _patterns(root: Path, language: str) -> tuple[tuple[str, re.Pattern[str]], .
 
     A field named ``t_...`` is translated in turn, ``l_...`` is a list ("a, b and c") translated
     item by item, ``n_...`` is one word kept as written (BF16); any other field (a name, a
-    figure) is kept as written.
+    figure) is kept as written. No field spans a semicolon, so a pattern never swallows the
+    next part of a composed text.
     """
     found = []
     for english in load_text_catalogue(root, language).entries:
@@ -157,10 +195,11 @@ def _patterns(root: Path, language: str) -> tuple[tuple[str, re.Pattern[str]], .
         for field_match in _FIELD.finditer(english):
             regex += re.escape(english[last : field_match.start()])
             name = field_match.group(1)
-            regex += f"(?P<{name}>\\S+)" if name.startswith("n_") else f"(?P<{name}>.+?)"
+            regex += f"(?P<{name}>\\S+)" if name.startswith("n_") else f"(?P<{name}>[^;]+?)"
             last = field_match.end()
         found.append((english, re.compile(regex + re.escape(english[last:]))))
-    return tuple(found)
+    # The most specific pattern (most fixed text) is tried first.
+    return tuple(sorted(found, key=lambda item: -len(_FIELD.sub("", item[0]))))
 
 
 @cache
@@ -172,7 +211,8 @@ def data_text(root: Path, language: str) -> DataText:
 def page_text(root: Path, language: str, t: Messages, page: str) -> dict[str, Any]:
     """What a generated page's template needs to show data text in ``language``.
 
-    ``tr`` translates a data text, ``nm`` marks a bare name, ``tm`` fills a message with
+    ``tr`` translates a data text, ``nm`` marks a bare name, ``mk`` marks the names in a label
+    of the page's own catalogue (``mh`` in one holding markup), ``tm`` fills a message with
     translated (marked-up) values and ``joined`` joins a list of texts; on English pages each
     is what the template did before, so English pages do not change.
     """
@@ -180,16 +220,35 @@ def page_text(root: Path, language: str, t: Messages, page: str) -> dict[str, An
         return {
             "tr": _same,
             "nm": _same,
+            "mk": _same,
+            "mh": _same,
             "tm": t,
+            "source_rel": "",
             "joined": lambda items: Markup("; ").join(escape(i) for i in items),
         }
     text = data_text(root, language).for_page(page)
     return {
         "tr": text,
         "nm": text.name,
-        "tm": lambda key, **values: Markup(escape(t(key))).format(**values),
+        "mk": lambda label: mark_names(str(label)),
+        "mh": mark_html,
+        # A source's title keeps its language and is a citation, as in the sources list.
+        "source_rel": Markup(' rel="nofollow noopener"'),
+        "tm": lambda key, **values: _filled(t(key), values),
         "joined": lambda items: Markup("；").join(escape(text(i)) for i in items),
     }
+
+
+_PLACEHOLDER = re.compile(r"(\{[a-z_]+\})")
+
+
+def _filled(message: str, values: dict[str, Any]) -> Markup:
+    """A message of the page's catalogue with its names marked and its values filled in."""
+    parts = _PLACEHOLDER.split(message)
+    template = Markup("").join(
+        Markup(part) if i % 2 else mark_names(part) for i, part in enumerate(parts)
+    )
+    return template.format(**values)
 
 
 def _same(text: object) -> object:

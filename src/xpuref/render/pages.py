@@ -13,7 +13,7 @@ from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
 from xpuref.data.version import DataVersion
 from xpuref.render import charts
-from xpuref.render.datatext import page_text
+from xpuref.render.datatext import data_text, page_text
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.messages import Messages, messages
 from xpuref.render.page_head import page_head
@@ -165,6 +165,16 @@ def derived_rows(device: Device, ds: Dataset, t: Messages | None = None) -> list
     return rows
 
 
+def _roofline(device: Device, catalog: Dataset, language: str) -> Markup:
+    """The roofline section, its heading in the page's language (the chart is shared)."""
+    section = charts.device_section(device, catalog)
+    heading = "## Roofline\n"
+    if language == "en" or not section.startswith(heading):
+        return section
+    title = data_text(catalog.root, language)("Roofline")
+    return Markup("## {}\n").format(title) + Markup(section[len(heading) :])
+
+
 def canonical_device_url(site_url: str, device_id: str) -> str:
     """The permanent public address of a device page (empty when no public address is set)."""
     if not site_url:
@@ -210,7 +220,7 @@ def device_page(
         source_tiers=device_source_tiers(device, catalog),
         version=version,
         canonical_url=canonical_device_url(site_url, device.id),
-        extra_html=charts.device_section(device, catalog),
+        extra_html=_roofline(device, catalog, language),
         export_rows=export_rows(device, catalog),
         market=market_words(device.market),
         licences=sorted(
