@@ -30,19 +30,21 @@ __all__ = ["main", "missing_text", "unused_text"]
 LANGUAGE = "zh"
 #: The catalogue file of phrases xpuref writes itself: a phrase may be unused on today's data.
 GENERATED = "generated.yaml"
+#: Data folders whose Chinese pages this process has rendered in full.
+_RENDERED: set[str] = set()
 
 
 def _render_all(ds: Dataset) -> None:
     """Render every Chinese device and system page once, remembering what each lacked."""
-    from xpuref.render.datatext import data_text
     from xpuref.render.pagecontext import Published
     from xpuref.render.pages import device_page
     from xpuref.render.systems import system_page
 
     version = DataVersion("check", "2026-01-01", 0)
     where = Published(language=LANGUAGE)
-    if data_text(ds.root, LANGUAGE).used:
+    if str(ds.root) in _RENDERED:
         return
+    _RENDERED.add(str(ds.root))
     for device in ds.sorted_devices():
         device_page(device, ds, version, where)
     for system in ds.sorted_systems():
