@@ -9,6 +9,7 @@ Renders every Chinese device and system page (without building the site) and rep
   translation is stale) or the text left the site.
 
     python -m xpuref.devtools.zh_text [DATA_DIR]   # exit 1 when anything is reported
+    python -m xpuref.devtools.zh_text --update     # prune unused entries, rewrite the backlog
 """
 
 from __future__ import annotations
@@ -135,14 +136,59 @@ def unused_text(ds: Dataset) -> list[str]:
     )
 
 
+def _prune(ds: Dataset) -> int:
+    """Delete each unused entry (stale or no longer shown) from its catalogue file."""
+    from xpuref.render.datatext import data_text
+
+    catalogue = load_text_catalogue(ds.root, LANGUAGE)
+    used = data_text(ds.root, LANGUAGE).used
+    drop: dict[str, set[int]] = {}
+    for english, (file, line) in catalogue.where.items():
+        if english not in used and not file.endswith(GENERATED):
+            drop.setdefault(file, set()).add(line)
+    for file, lines in drop.items():
+        path = Path(ds.root).parent / file
+        kept: list[str] = []
+        skipping = False
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(True), 1):
+            if text.startswith("- "):
+                skipping = number in lines
+            if not skipping:
+                kept.append(text)
+        path.write_text("".join(kept), encoding="utf-8")
+    return sum(len(lines) for lines in drop.values())
+
+
+def _write_backlog(ds: Dataset) -> int:
+    """Rewrite backlog.txt with every device page that still shows English data text."""
+    from xpuref.render.datatext import data_text
+
+    shown = data_text(ds.root, LANGUAGE).shown_on
+    pages = sorted({p for ps in shown.values() for p in ps if p.startswith("devices/")})
+    path = Path(ds.root) / "translations" / LANGUAGE / "backlog.txt"
+    head = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+    path.write_text("\n".join([*head, *pages]) + "\n", encoding="utf-8")
+    return len(pages)
+
+
 def main(argv: list[str]) -> int:
-    """Print the missing and unused translations of a data folder."""
+    """Print the missing and unused translations of a data folder (``--update``: fix lists).
+
+    ``--update`` deletes unused catalogue entries and rewrites backlog.txt with the device
+    pages that still show English, so that after a merge the check passes while each missing
+    text stays listed for translation.
+    """
     from xpuref.data.dataset import load_dataset
 
-    ds = load_dataset(Path(argv[0] if argv else "data"))
+    update = "--update" in argv
+    folders = [a for a in argv if a != "--update"]
+    ds = load_dataset(Path(folders[0] if folders else "data"))
     found = missing_text(ds) + unused_text(ds)
     for line in found:
         print(line)
+    if update:
+        print(f"pruned {_prune(ds)} unused entries; backlog: {_write_backlog(ds)} pages")
+        return 0
     return 1 if found else 0
 
 
