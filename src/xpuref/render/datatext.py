@@ -28,6 +28,7 @@ NAME_WORDS = 8
 _TOKEN = r"[A-Za-z0-9][A-Za-z0-9.+/_\-×'’&]*"
 _RUN = re.compile(rf"{_TOKEN}(?: {_TOKEN})*")
 _LETTER = re.compile(r"[A-Za-z]")
+_HAN = re.compile(r"[\u3400-\u9fff]")
 #: Separators of the parts of a composed text (conditions, open inputs): translated part by part.
 _PARTS = "; "
 
@@ -166,7 +167,9 @@ class DataText:
         """A bare product or model name: marked ``translate="no"`` on non-English pages."""
         if self.language == "en" or not isinstance(text, str) or not text:
             return text
-        return _name(text) if _words(text) <= NAME_WORDS else mark_names(text)
+        if _words(text) > NAME_WORDS or _HAN.search(text):
+            return mark_names(text)
+        return _name(text)
 
     def for_page(self, page: str) -> DataText:
         """This catalogue, naming ``page`` as where a missing text is shown."""
