@@ -62,3 +62,14 @@ def test_untranslated_text_is_shown_as_written_and_remembered(tmp_path: Path) ->
     english = DataText(tmp_path, "en")
     assert english("an edited note") == "an edited note"
     assert english.missing == {}
+
+
+def test_a_bare_name_is_marked_whole_unless_it_holds_chinese(tmp_path: Path) -> None:
+    """A product name is one translate="no" element; a name with Chinese marks its Latin runs."""
+    text = DataText(tmp_path, "zh")
+    assert str(text.name("NVIDIA H100 SXM5 80GB")) == (
+        '<span translate="no">NVIDIA H100 SXM5 80GB</span>'
+    )
+    mixed = str(text.name("Suisi 2.x (邃思2.0)"))
+    assert mixed == '<span translate="no">Suisi 2.x</span> (邃思2.0)'
+    assert DataText(tmp_path, "en").name("H100") == "H100"
