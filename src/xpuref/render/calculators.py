@@ -19,7 +19,7 @@ from xpuref.data.devices import Architecture, Device
 from xpuref.data.fields import PRECISIONS, RATES
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.inline_json import script_json
-from xpuref.render.messages import Messages, messages, page_text
+from xpuref.render.messages import Messages, messages, script_words
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.derive import calc_input, published_bounds
 from xpuref.views.host_link import pcie_rates
@@ -153,7 +153,7 @@ SCRIPT_PREFIX = "js.calc."
 
 def calculator_text(t: Messages) -> Markup:
     """Return the inline JSON of the words calculators.js writes, from ``t``'s catalogue."""
-    return page_text(t, SCRIPT_PREFIX, TEXT_ELEMENT_ID)
+    return script_words(t, SCRIPT_PREFIX, TEXT_ELEMENT_ID)
 
 
 def _device_groups(catalog: Dataset) -> list[tuple[str, list[Device]]]:

@@ -11,7 +11,7 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.inline_json import script_json
-from xpuref.render.messages import messages, page_text
+from xpuref.render.messages import messages, script_words
 from xpuref.render.pagecontext import PageContext
 from xpuref.views import figures
 from xpuref.views.compare import MAX_DEVICES, compare_payload
@@ -122,7 +122,7 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
             slots=MAX_DEVICES,
             data_json=script_json(data, "xpuref-compare-data-json"),
             t=t,
-            script_text=page_text(t, "js.compare.", "xpuref-compare-text"),
+            script_text=script_words(t, "js.compare.", "xpuref-compare-text"),
         )
         return Markup(html)
 

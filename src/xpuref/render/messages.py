@@ -25,7 +25,7 @@ __all__ = [
     "check_catalogues",
     "messages",
     "missing_keys",
-    "page_text",
+    "script_words",
 ]
 
 #: The languages with a catalogue; English is the reference.
@@ -103,7 +103,7 @@ def messages(language: str, page: str = "") -> Messages:
     return Messages(language, page)
 
 
-def page_text(t: Messages, prefix: str, element_id: str) -> Markup:
+def script_words(t: Messages, prefix: str, element_id: str) -> Markup:
     """The messages a page script writes (keys under ``prefix``), as JSON in a <template>."""
     return Markup('<template id="{}">{}</template>').format(
         element_id, script_json(t.prefixed(prefix), f"{element_id}-json")

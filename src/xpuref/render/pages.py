@@ -14,8 +14,9 @@ from xpuref.data.devices import Device
 from xpuref.data.fields import RATES
 from xpuref.data.version import DataVersion
 from xpuref.render import charts
+from xpuref.render.datatext import data_text, page_text
 from xpuref.render.env import ENV as _ENV
-from xpuref.render.messages import Messages, messages, page_text
+from xpuref.render.messages import Messages, messages, script_words
 from xpuref.render.page_head import page_head
 from xpuref.render.page_macros import expand_macros
 from xpuref.render.pagecontext import ENGLISH_SITE, Published
@@ -165,6 +166,16 @@ def derived_rows(device: Device, ds: Dataset, t: Messages | None = None) -> list
     return rows
 
 
+def _roofline(device: Device, catalog: Dataset, language: str) -> Markup:
+    """The roofline section, its heading in the page's language (the chart is shared)."""
+    section = charts.device_section(device, catalog)
+    heading = "## Roofline\n"
+    if language == "en" or not section.startswith(heading):
+        return section
+    title = data_text(catalog.root, language)("Roofline")
+    return Markup("## {}\n").format(title) + Markup(section[len(heading) :])
+
+
 def canonical_device_url(site_url: str, device_id: str) -> str:
     """The permanent public address of a device page (empty when no public address is set)."""
     if not site_url:
@@ -198,6 +209,7 @@ def device_page(
         other_name = ""
     return _ENV.get_template("device_page.md.j2").render(
         **page_head(t, language, title, vendor_name, "device.description"),
+        **page_text(catalog.root, language, t, f"devices/{device.id}.md"),
         other_name=other_name,
         other_label=other_label,
         other_lang=other_lang,
@@ -209,7 +221,7 @@ def device_page(
         source_tiers=device_source_tiers(device, catalog),
         version=version,
         canonical_url=canonical_device_url(site_url, device.id),
-        extra_html=charts.device_section(device, catalog),
+        extra_html=_roofline(device, catalog, language),
         export_rows=export_rows(device, catalog),
         market=market_words(device.market),
         licences=sorted(
@@ -291,7 +303,7 @@ def device_table(
         market_names=markets,
         compare_href=relative_url(from_url, page_url("compare.md", directory_urls)),
         t=t,
-        script_text=page_text(t, "js.catalog.", "xpuref-catalog-text"),
+        script_text=script_words(t, "js.catalog.", "xpuref-catalog-text"),
     )
     return Markup(html)
 

@@ -9,6 +9,7 @@ from markupsafe import Markup
 from xpuref.data.dataset import Dataset
 from xpuref.data.systems import System
 from xpuref.data.version import DataVersion
+from xpuref.render.datatext import page_text
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.messages import Messages, messages
 from xpuref.render.page_head import page_head
@@ -47,6 +48,7 @@ def system_page(
     vendor_name = vendor.name_zh if language == "zh" and vendor.name_zh else vendor.name
     members = member_rows(system, catalog)
     return _ENV.get_template("system_page.md.j2").render(
+        **page_text(catalog.root, language, t, f"systems/{system.id}.md"),
         **page_head(t, language, title, vendor_name, "system.description"),
         system=system,
         members=members,

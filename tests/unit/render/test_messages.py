@@ -66,7 +66,7 @@ def test_the_chinese_device_page_labels_come_from_the_chinese_catalogue() -> Non
     ds = real_dataset()
     device = ds.devices["nvidia-h100-sxm5-80gb"]
     page = device_page(device, ds, data_version(data_dir()), Published(language="zh"))
-    assert '<h1 id="device-title">英伟达 H100 SXM5 80GB' in page
+    assert '<h1 id="device-title">英伟达 <span translate="no">H100 SXM5 80GB</span>' in page
     for heading in ("## 规格", "## 推算指标", "## 出口管制", "## 出处"):
         assert heading in page
     assert "<th>规格</th><th>数值</th><th>出处</th>" in page
