@@ -15,7 +15,7 @@ NARRATION = re.compile(
     r"|turned up|not reachable|readable here|read here|we searched|our search|sources read"
     r"|no readable|reached us|available to read|among the stored|stored pages?\b|stored text"
     r"|we could read|what we read|documents read|could be read\b(?! as)|re-checked"
-    r"|in this pass\b|not opened in",
+    r"|in this pass\b|not opened in|was not read\b|not readable|read by us|could not read",
     re.IGNORECASE,
 )
 
@@ -59,5 +59,7 @@ def test_the_pattern_catches_the_phrases_it_names() -> None:
     assert NARRATION.search("no stored copy of it turned up in session 10")
     assert NARRATION.search("the product page was not reachable in our stored copies")
     assert NARRATION.search("figures from quotations, PDF not opened in this pass")
+    assert NARRATION.search("Alibaba's own specification was not read, so none is sourced")
+    assert NARRATION.search("not a Groq document read by us (the brief was not readable)")
     assert not NARRATION.search("Huawei publishes no power figure for the Ascend 950PR.")
     assert not NARRATION.search("TechPowerUp's wording could be read as 128 GB per board")
