@@ -273,15 +273,21 @@ def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -
     return Markup(html)
 
 
-def architecture_table(catalog: Dataset) -> Markup:
-    """Architecture generations grouped by vendor, oldest first."""
+def architecture_table(catalog: Dataset, chinese: bool = False) -> Markup:
+    """Architecture generations grouped by vendor, oldest first.
+
+    In the Chinese edition a vendor's heading leads with its Chinese name where it has one
+    ("寒武纪 Cambricon"), so the vendor is found by the name its readers search for.
+    """
     groups = []
     for slug in sorted({a.vendor for a in catalog.architectures.values()}):
         items = sorted(
             (a for a in catalog.architectures.values() if a.vendor == slug),
             key=lambda a: (a.year, a.name),
         )
-        groups.append(({"slug": slug, "name": catalog.vendors[slug].name}, items))
+        vendor = catalog.vendors[slug]
+        name = f"{vendor.name_zh} {vendor.name}" if chinese and vendor.name_zh else vendor.name
+        groups.append(({"slug": slug, "name": name}, items))
     return Markup(_ENV.get_template("architecture_table.html.j2").render(groups=groups))
 
 
