@@ -8,8 +8,12 @@
   var loading = null;
 
   // Resolved once, on the full page load that ran this file, so it stays right after instant
-  // navigation has moved to another page.
+  // navigation has moved to another page. The site root is two folders above this script
+  // (assets/js/charts.js): the theme's base names the edition's root (zh/ in Chinese), where
+  // there is no assets folder.
   var siteBase = (function () {
+    var me = document.currentScript;
+    if (me && me.src) return new URL("../../", me.src).href;
     var base = ".";
     var node = document.getElementById("__config");
     if (node) {

@@ -20,9 +20,13 @@ __all__ = ["how_to_cite", "offline_bundle", "page_macros", "page_values"]
 def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
     """Dataset and architecture tables."""
     return {
-        "device_table": lambda: device_table(ctx.catalog, ctx.page_url, ctx.directory_urls),
+        "device_table": lambda: device_table(
+            ctx.catalog, ctx.page_url, ctx.directory_urls, ctx.edition
+        ),
         "architecture_table": lambda: architecture_table(ctx.catalog, ctx.edition == "zh/"),
-        "system_table": lambda: system_table(ctx.catalog, ctx.page_url, ctx.directory_urls),
+        "system_table": lambda: system_table(
+            ctx.catalog, ctx.page_url, ctx.directory_urls, ctx.edition
+        ),
         "how_to_cite": lambda: how_to_cite(ctx),
         "offline_bundle": lambda: offline_bundle(ctx),
     }

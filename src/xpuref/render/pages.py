@@ -243,8 +243,13 @@ def _memory_cell(r: CatalogRow) -> dict[str, str]:
     return cell
 
 
-def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -> Markup:
-    """The catalog table, linking each device relative to the page at ``from_url``."""
+def device_table(
+    catalog: Dataset, from_url: str, directory_urls: bool = True, edition: str = ""
+) -> Markup:
+    """The catalog table, linking each device relative to the page at ``from_url``.
+
+    ``edition`` ("" or "zh/") keeps the links in the reader's edition.
+    """
     found = catalog_rows(catalog)
     colors = vendor_colors(catalog)
     rows = []
@@ -252,7 +257,9 @@ def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -
         rows.append(
             {
                 "row": r,
-                "href": relative_url(from_url, page_url(f"devices/{r.id}.md", directory_urls)),
+                "href": relative_url(
+                    from_url, edition + page_url(f"devices/{r.id}.md", directory_urls)
+                ),
                 "color": colors.get(r.vendor, "#888888"),
                 "memory": _memory_cell(r),
                 "bandwidth": _cell(r.bandwidth_gbs, "SRAM" if r.on_chip else ""),
@@ -268,7 +275,7 @@ def device_table(catalog: Dataset, from_url: str, directory_urls: bool = True) -
         rates=rate_choices(found),
         vendor_names={slug: v.name for slug, v in catalog.vendors.items()},
         market_names={r.market: market_words(r.market) for r in found},
-        compare_href=relative_url(from_url, page_url("compare.md", directory_urls)),
+        compare_href=relative_url(from_url, edition + page_url("compare.md", directory_urls)),
     )
     return Markup(html)
 
