@@ -110,7 +110,9 @@ def test_offline_404_page_loads_its_assets(offline_bundle: Path, page: Page) -> 
     assert 'href="/assets/' not in html and 'src="/assets/' not in html
     page.goto((offline_bundle / "404.html").as_uri())
     page.wait_for_load_state("load")
-    assert failed == []
+    # With two editions the theme's language switch asks for sitemap.xml, which a browser never
+    # fetches from file://; the switch's own links still go to the twin (test_offline_chinese).
+    assert [u for u in failed if not u.endswith("/sitemap.xml")] == []
     header = page.locator(".md-header").evaluate("h => getComputedStyle(h).position")
     assert header in {"sticky", "fixed"}, "Material's stylesheet applies"
     home = page.locator("a.md-header__button.md-logo").get_attribute("href")
