@@ -294,11 +294,12 @@ def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> s
 
     Each edition's build writes the root 404.html; the English one is kept for the end.
     """
-    if config.extra.get("offline") or not template_name.endswith(".html"):
+    if not template_name.endswith(".html"):
         return output
-    hashes = script_hashes(output)
-    _build_of(config).script_hashes.update(hashes)
-    output = add_meta(output, hashes)
+    if not config.extra.get("offline"):  # the bundle's pages carry no policy (no origin)
+        hashes = script_hashes(output)
+        _build_of(config).script_hashes.update(hashes)
+        output = add_meta(output, hashes)
     if current_edition(config) == DEFAULT and template_name == "404.html":
         _build_of(config).made[template_name] = output
     return output
