@@ -53,7 +53,8 @@ def test_every_kind_of_page_renders_offline(offline_bundle: Path, page: Page) ->
     """From file://, each page made from its own source and one device page per record shape
     (tests/sampling.py) renders its article without a network request or a script error."""
     requested = _block_network(page)
-    pages = crawl_pages(offline_bundle, real_dataset())
+    # the English edition; its Chinese twins are sampled by kind in test_offline_chinese.py
+    pages = crawl_pages(offline_bundle, real_dataset(), editions=("",))
     assert len(pages) > 50
     for relative in pages:
         html = offline_bundle / relative
@@ -124,7 +125,9 @@ def test_offline_404_page_loads_its_assets(offline_bundle: Path, page: Page) -> 
     assert 'href="/assets/' not in html and 'src="/assets/' not in html
     page.goto((offline_bundle / "404.html").as_uri())
     page.wait_for_load_state("load")
-    assert failed == []
+    # With two editions the theme's language switch asks for sitemap.xml, which a browser never
+    # fetches from file://; the switch's own links still go to the twin (test_offline_chinese).
+    assert [u for u in failed if not u.endswith("/sitemap.xml")] == []
     header = page.locator(".md-header").evaluate("h => getComputedStyle(h).position")
     assert header in {"sticky", "fixed"}, "Material's stylesheet applies"
     home = page.locator("a.md-header__button.md-logo").get_attribute("href")

@@ -22,11 +22,19 @@ def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
     """Dataset and architecture tables."""
     return {
         "device_table": lambda: device_table(
-            ctx.catalog, ctx.page_url, ctx.directory_urls, messages(ctx.language, ctx.page_url)
+            ctx.catalog,
+            ctx.page_url,
+            ctx.directory_urls,
+            messages(ctx.language, ctx.page_url),
+            ctx.edition,
         ),
-        "architecture_table": lambda: architecture_table(ctx.catalog),
+        "architecture_table": lambda: architecture_table(ctx.catalog, ctx.edition == "zh/"),
         "system_table": lambda: system_table(
-            ctx.catalog, ctx.page_url, ctx.directory_urls, messages(ctx.language, ctx.page_url)
+            ctx.catalog,
+            ctx.page_url,
+            ctx.directory_urls,
+            messages(ctx.language, ctx.page_url),
+            ctx.edition,
         ),
         "how_to_cite": lambda: how_to_cite(ctx),
         "offline_bundle": lambda: offline_bundle(ctx),

@@ -262,9 +262,16 @@ def _rate_words(label: str, t: Messages) -> str:
 
 
 def device_table(
-    catalog: Dataset, from_url: str, directory_urls: bool = True, t: Messages | None = None
+    catalog: Dataset,
+    from_url: str,
+    directory_urls: bool = True,
+    t: Messages | None = None,
+    edition: str = "",
 ) -> Markup:
-    """The catalog table, linking each device relative to the page at ``from_url``."""
+    """The catalog table, linking each device relative to the page at ``from_url``.
+
+    ``edition`` ("" or "zh/") keeps the links in the reader's edition.
+    """
     t = t or messages("en")
     found = catalog_rows(catalog)
     colors = vendor_colors(catalog)
@@ -273,7 +280,9 @@ def device_table(
         rows.append(
             {
                 "row": r,
-                "href": relative_url(from_url, page_url(f"devices/{r.id}.md", directory_urls)),
+                "href": relative_url(
+                    from_url, edition + page_url(f"devices/{r.id}.md", directory_urls)
+                ),
                 "color": colors.get(r.vendor, "#888888"),
                 "memory": _memory_cell(r),
                 "bandwidth": _cell(r.bandwidth_gbs, "SRAM" if r.on_chip else ""),
@@ -301,22 +310,28 @@ def device_table(
         rates=[(key, _rate_words(label, t), unit) for key, label, unit in rate_choices(found)],
         vendor_names={slug: v.name for slug, v in catalog.vendors.items()},
         market_names=markets,
-        compare_href=relative_url(from_url, page_url("compare.md", directory_urls)),
+        compare_href=relative_url(from_url, edition + page_url("compare.md", directory_urls)),
         t=t,
         script_text=script_words(t, "js.catalog.", "xpuref-catalog-text"),
     )
     return Markup(html)
 
 
-def architecture_table(catalog: Dataset) -> Markup:
-    """Architecture generations grouped by vendor, oldest first."""
+def architecture_table(catalog: Dataset, chinese: bool = False) -> Markup:
+    """Architecture generations grouped by vendor, oldest first.
+
+    In the Chinese edition a vendor's heading leads with its Chinese name where it has one
+    ("寒武纪 Cambricon"), so the vendor is found by the name its readers search for.
+    """
     groups = []
     for slug in sorted({a.vendor for a in catalog.architectures.values()}):
         items = sorted(
             (a for a in catalog.architectures.values() if a.vendor == slug),
             key=lambda a: (a.year, a.name),
         )
-        groups.append(({"slug": slug, "name": catalog.vendors[slug].name}, items))
+        vendor = catalog.vendors[slug]
+        name = f"{vendor.name_zh} {vendor.name}" if chinese and vendor.name_zh else vendor.name
+        groups.append(({"slug": slug, "name": name}, items))
     return Markup(_ENV.get_template("architecture_table.html.j2").render(groups=groups))
 
 

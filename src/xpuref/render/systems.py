@@ -71,7 +71,9 @@ def _cell(value: float | None) -> dict[str, str]:
     return {"text": format_number(float(f"{value:.6g}")), "sort": repr(float(value))}
 
 
-def _row(system: System, catalog: Dataset, from_url: str, directory_urls: bool) -> dict[str, Any]:
+def _row(
+    system: System, catalog: Dataset, from_url: str, directory_urls: bool, edition: str = ""
+) -> dict[str, Any]:
     """One row of the systems table."""
     totals = system_totals(system, catalog)
     peak = totals["peak"]
@@ -81,12 +83,12 @@ def _row(system: System, catalog: Dataset, from_url: str, directory_urls: bool) 
         "name": system.name,
         "vendor": catalog.vendors[system.vendor].name,
         "year": system.launch_year,
-        "href": _link(from_url, f"systems/{system.id}.md", directory_urls),
+        "href": _link(from_url, f"{edition}systems/{system.id}.md", directory_urls),
         "members": [
             {
                 "count": m.count,
                 "name": m.device.name,
-                "href": _link(from_url, f"devices/{m.device.id}.md", directory_urls),
+                "href": _link(from_url, f"{edition}devices/{m.device.id}.md", directory_urls),
             }
             for m in member_rows(system, catalog)
         ],
@@ -101,10 +103,17 @@ def _row(system: System, catalog: Dataset, from_url: str, directory_urls: bool) 
 
 
 def system_table(
-    catalog: Dataset, from_url: str, directory_urls: bool = True, t: Messages | None = None
+    catalog: Dataset,
+    from_url: str,
+    directory_urls: bool = True,
+    t: Messages | None = None,
+    edition: str = "",
 ) -> Markup:
-    """The systems table, linking each system and member relative to the page at ``from_url``."""
-    rows = [_row(s, catalog, from_url, directory_urls) for s in catalog.sorted_systems()]
+    """The systems table, linking each system and member relative to the page at ``from_url``.
+
+    ``edition`` ("" or "zh/") keeps the links in the reader's edition.
+    """
+    rows = [_row(s, catalog, from_url, directory_urls, edition) for s in catalog.sorted_systems()]
     template = _ENV.get_template("system_table.html.j2")
     return Markup(template.render(rows=rows, t=t or messages("en")))
 

@@ -32,7 +32,12 @@ from xpuref.render.pages import device_page, render_page_macros
 from xpuref.render.systems import system_page
 from xpuref.render.tables_js import TABLES_JS_PATH, tables_script
 from xpuref.site.csp import HEADERS_FILE, add_meta, headers_file, script_hashes
-from xpuref.site.edition_files import edition_base, split_search_index, split_sitemap
+from xpuref.site.edition_files import (
+    edition_base,
+    inline_search_index,
+    split_search_index,
+    split_sitemap,
+)
 from xpuref.site.editions import (
     DEFAULT,
     current_edition,
@@ -304,23 +309,30 @@ def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> s
 
     Each edition's build writes the root 404.html; the English one is kept for the end.
     """
-    if config.extra.get("offline") or not template_name.endswith(".html"):
+    if not template_name.endswith(".html"):
         return output
-    hashes = script_hashes(output)
-    _build_of(config).script_hashes.update(hashes)
-    output = add_meta(output, hashes)
+    if not config.extra.get("offline"):  # the bundle's pages carry no policy (no origin)
+        hashes = script_hashes(output)
+        _build_of(config).script_hashes.update(hashes)
+        output = add_meta(output, hashes)
     if current_edition(config) == DEFAULT and template_name == "404.html":
         _build_of(config).made[template_name] = output
     return output
 
 
 def _split_editions(config: MkDocsConfig) -> None:
-    """Give each edition past the first its search index and sitemap; restore the root 404."""
+    """Give each edition past the first its search index and sitemap; restore the root 404.
+
+    Offline, each edition's index then becomes the script the theme reads from file://.
+    """
     site_dir = Path(config.site_dir)
     for language in editions_of(config):
         if language != DEFAULT:
             split_search_index(site_dir, language)
             split_sitemap(site_dir, str(config.site_url or ""), language)
+    if config.extra.get("offline"):
+        for language in editions_of(config):
+            inline_search_index(site_dir, language)
     english_404 = _build_of(config).made.get("404.html")
     if english_404 is not None and len(editions_of(config)) > 1:
         Path(site_dir, "404.html").write_text(english_404, encoding="utf-8")

@@ -15,9 +15,10 @@ import json
 import re
 from pathlib import Path
 
+from xpuref.site.editions import edition_prefix
 from xpuref.views.urls import relative_url
 
-__all__ = ["edition_base", "split_search_index", "split_sitemap"]
+__all__ = ["edition_base", "inline_search_index", "split_search_index", "split_sitemap"]
 
 _BASE = re.compile(r'("base": )"([^"]*)"')
 _URL = re.compile(r"\n?\s*<url>.*?</url>", re.S)
@@ -47,6 +48,27 @@ def split_search_index(site_dir: Path, language: str) -> int:
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(_dumps(own), encoding="utf-8")
     return len(mine)
+
+
+#: How the theme reads the index from file:// (Material's offline plugin writes the same line).
+_INDEX_SCRIPT = "var __index = "
+
+
+def inline_search_index(site_dir: Path, language: str) -> Path | None:
+    """Write the edition's index as the script the theme loads from file://; drop the JSON.
+
+    Material's offline plugin writes ``search/search_index.js`` once, from the root index
+    before it is split, so it would hold both editions and ``zh/`` would have none. From a
+    file the theme reads only the script, so the JSON copy is left out of the bundle.
+    """
+    folder = site_dir / edition_prefix(language) / "search"
+    index = folder / "search_index.json"
+    if not index.exists():
+        return None
+    script = folder / "search_index.js"
+    script.write_text(_INDEX_SCRIPT + index.read_text(encoding="utf-8"), encoding="utf-8")
+    index.unlink()
+    return script
 
 
 def _dumps(index: object) -> str:

@@ -22,9 +22,10 @@ BOOSTS: tuple[tuple[str, float], ...] = (
     ("math.md", 3.0),
     ("ecosystem.md", 3.0),
     ("export-controls.md", 3.0),
+    # A vendor's section there ("寒武纪 Cambricon") answers a search for the vendor's name.
+    ("architectures.md", 3.0),
     ("charts/", 2.0),
     ("devices/index.md", 2.0),
-    ("architectures.md", 2.0),
     ("compare.md", 2.0),
     ("downloads.md", 2.0),
     ("index.md", 2.0),

@@ -7,13 +7,20 @@ words nobody wrote and loses real ones, and any wildcard that reaches a wrong wo
 worker throw. A catalog full of numbers ("A5000", "4096x9728x2048") meets this as soon as the
 data changes, as it did for the one-character query "1". The fix written here keys each edge
 with separators, so distinct states always get distinct keys; it applies online and offline.
+
+The theme also cuts every run of Chinese characters in a query into words of the index before
+searching, and never keeps the run whole: "张量核心" became "张量* 核心", which found the
+tensor-layout guide before the glossary's 张量核心 entry. The index keeps a Chinese term whole
+between punctuation, so a run that is a word of the index, or starts one, stays whole; only a
+run the index does not hold ("推理显存") is cut into the index's words.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-__all__ = ["EXACT", "MARKER", "PATCH", "patch_search_worker"]
+__all__ = ["EXACT", "HAN_CALL", "MARKER", "PATCH", "patch_search_worker"]
 
 #: Marks a worker file that already carries the patch (rebuilds and ``mkdocs serve``).
 MARKER = "/* xpuref: lunr TokenSet keys */"
@@ -39,7 +46,15 @@ PATCH = (
     + "W.call(this,{term:t.slice(0,-1),fields:c.fields,boost:EXACT*(c.boost||1),"
     + "usePipeline:true,wildcard:l.Query.wildcard.NONE,"
     + "presence:l.Query.presence.OPTIONAL,xpurefExact:true});}return r;};"
+    + "self.__xpurefHan=function(s,x,cut){if(s in x.invertedIndex){return[s];}"
+    + "if(x.tokenSet.intersect(l.TokenSet.fromString(s+'*')).toArray().length){return[s];}"
+    + "return cut(s,x.invertedIndex);};"
     + "})(self.lunr);\n"
+)
+
+#: The theme's call that cuts a run of Chinese characters into words of the index.
+HAN_CALL = re.compile(
+    r"\[\.\.\.([A-Za-z_$][\w$]*)\(([A-Za-z_$][\w$]*),this\.index\.invertedIndex\)\]"
 )
 
 _MAP_LINE = "//# sourceMappingURL="
@@ -61,6 +76,9 @@ def patch_search_worker(site_dir: Path) -> Path:
         return worker
     if "self.lunr=" not in text.replace(" ", ""):
         raise SearchWorkerError(f"{worker.name}: the worker no longer exposes self.lunr")
+    text, cuts = HAN_CALL.subn(r"[...self.__xpurefHan(\2,this.index,\1)]", text)
+    if cuts != 1:
+        raise SearchWorkerError(f"{worker.name}: expected one Chinese query segmentation call")
     head, sep, tail = text.rpartition(_MAP_LINE)
     if sep:
         text = head.rstrip("\n") + "\n" + PATCH + sep + tail

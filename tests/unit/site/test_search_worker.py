@@ -8,7 +8,14 @@ import pytest
 
 from xpuref.site.search_worker import MARKER, PATCH, SearchWorkerError, patch_search_worker
 
-_WORKER = "(()=>{var Y={default:{}};self.lunr=Y.default;addEventListener('message',()=>{});})();\n"
+_WORKER = (
+    "(()=>{var Y={default:{}};self.lunr=Y.default;addEventListener('message',()=>{});})();"
+    "class U{search(e){return[...fe(e,this.index.invertedIndex)].join('* ')}}\n"
+)
+#: The worker as patched: the theme's cut of a Chinese run goes through the patch's check.
+_PATCHED = _WORKER.replace(
+    "[...fe(e,this.index.invertedIndex)]", "[...self.__xpurefHan(e,this.index,fe)]"
+)
 _MAP = "//# sourceMappingURL=search.abc.min.js.map\n"
 
 
@@ -27,7 +34,7 @@ def test_patch_goes_after_the_worker_code_and_before_the_map_line(tmp_path: Path
     worker = patch_search_worker(site)
     text = worker.read_text(encoding="utf-8")
     assert worker.name == "search.abc.min.js"
-    assert text == _WORKER + PATCH + _MAP
+    assert text == _PATCHED + PATCH + _MAP
     assert text.index("self.lunr=Y.default") < text.index(MARKER) < text.index("sourceMappingURL")
 
 
@@ -42,7 +49,7 @@ def test_patching_twice_changes_nothing(tmp_path: Path) -> None:
 def test_a_worker_without_a_map_line_gets_the_patch_at_the_end(tmp_path: Path) -> None:
     """Without a source-map comment the patch is simply appended."""
     site = _site(tmp_path, "search.abc.min.js", body=_WORKER)
-    assert patch_search_worker(site).read_text(encoding="utf-8") == _WORKER + PATCH
+    assert patch_search_worker(site).read_text(encoding="utf-8") == _PATCHED + PATCH
 
 
 @pytest.mark.parametrize("names", [(), ("search.a.min.js", "search.b.min.js")])
@@ -57,3 +64,10 @@ def test_a_worker_that_hides_lunr_is_refused(tmp_path: Path) -> None:
     site = _site(tmp_path, "search.abc.min.js", body="(()=>{})();\n")
     with pytest.raises(SearchWorkerError, match=r"no longer exposes self\.lunr"):
         patch_search_worker(site)
+
+
+def test_a_worker_without_the_chinese_cut_is_refused(tmp_path: Path) -> None:
+    """If a theme update changes how it cuts Chinese queries, the build says so."""
+    body = _WORKER.replace("this.index.invertedIndex", "this.words")
+    with pytest.raises(SearchWorkerError, match="Chinese query segmentation"):
+        patch_search_worker(_site(tmp_path, "search.abc.min.js", body=body))

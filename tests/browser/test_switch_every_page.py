@@ -1,0 +1,133 @@
+"""On every page of both editions the language switch, as the browser resolves it, names the twin.
+
+tests/site/test_editions.py reads the switch's links in the built HTML; here the page's own
+script (language-switch.js, which takes the switch's addresses from the head's hreflang links)
+has run in Chromium. To keep 400-odd loads cheap, one context loads each page up to
+DOMContentLoaded with everything but the document and the two scripts that set the switch
+blocked in the browser itself. A reader's click through the switch, with every resource
+loaded, is checked on one page of each kind in tests/browser/test_language_switch.py and here
+on a further sample.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+from tests.conftest import BuiltSite
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+#: The scripts that point the switch at the twin; every other subresource is blocked.
+NEEDED = ("assets/js/xpuref-page.js", "assets/js/language-switch.js")
+#: What the blocked loads are: styles, images, fonts, the theme's and the other page scripts.
+BLOCKED = ["*.css", "*.png", "*.svg", "*.ico", "*.woff*", "*/assets/javascripts/*", "*.json"]
+BLOCKED += [
+    "*/assets/vendor/*",
+    "*/search/*",
+    *(
+        f"*/assets/js/{n}.js"
+        for n in (
+            "search-query",
+            "finder",
+            "layout",
+            "catalog",
+            "permalinks",
+            "resolve",
+            "xpuref-tables",
+            "xpuref-calc",
+            "calculators",
+            "charts",
+            "compare",
+        )
+    ),
+]
+
+#: Pages whose switch is clicked as a reader does, with every resource loaded.
+CLICKED = (
+    "charts/trends/",
+    "guides/interconnects/",
+    "calculators/export/",
+    "devices/huawei-ascend-910b2/",
+    "export-controls/",
+)
+
+_SWITCHES = """() => Object.assign(Object.fromEntries(
+    Array.from(document.querySelectorAll('.md-header a.md-select__link[hreflang]'))
+        .map(a => [a.getAttribute('hreflang'), a.href])),
+    {lang: window.xpurefPage ? document.documentElement.lang : 'no page script'})"""
+
+
+def english_pages(site: BuiltSite) -> list[str]:
+    """Every English article page (not zh/, not a redirect stub), as its address below the root."""
+    found = []
+    for html in sorted(site.root.rglob("index.html")):
+        rel = html.relative_to(site.root).as_posix()
+        if rel.split("/")[0] in ("zh", "search", "assets", "data"):
+            continue
+        if 'http-equiv="refresh"' in html.read_text(encoding="utf-8")[:2000]:
+            continue
+        found.append(rel.removesuffix("index.html"))
+    return found
+
+
+@pytest.fixture(scope="module")
+def bare_page(browser: Browser) -> Iterator[Page]:
+    """One page whose browser loads nothing but documents and the switch's two scripts."""
+    context = browser.new_context(viewport={"width": 320, "height": 200})  # little to paint
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setBlockedURLs", {"urls": BLOCKED})
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def test_the_blocklist_spares_the_switch_scripts() -> None:
+    """No blocked pattern matches the two scripts the switch needs."""
+    import fnmatch
+
+    for name in NEEDED:
+        assert not [p for p in BLOCKED if fnmatch.fnmatch("http://h/" + name, p)], name
+    assert fnmatch.fnmatch("http://h/assets/js/charts.js", BLOCKED[-2])
+
+
+def test_every_switch_names_the_twin(built_site: BuiltSite, bare_page: Page) -> None:
+    """English page -> switch to zh/ of the same path; Chinese twin -> switch back to it."""
+    pages = english_pages(built_site)
+    assert len(pages) > 200
+    wrong: dict[str, dict[str, str]] = {}
+    for path in pages:
+        for lang, here, other, there in (
+            ("en", path, "zh", "zh/" + path),
+            ("zh", "zh/" + path, "en", path),
+        ):
+            # By DOMContentLoaded the switch script has run: it is loaded without defer.
+            bare_page.goto(built_site.url + here, wait_until="domcontentloaded")
+            switches = bare_page.evaluate(_SWITCHES)
+            lang_attr = switches.pop("lang")
+            want = {lang: built_site.url + here, other: built_site.url + there}
+            if switches != want or lang_attr != lang:
+                wrong[here] = {**switches, "lang": lang_attr}
+            assert (built_site.root / there / "index.html").is_file(), there
+    assert not wrong, dict(list(wrong.items())[:5])
+
+
+@pytest.mark.parametrize("path", CLICKED)
+def test_clicking_the_switch_lands_on_the_twin(
+    built_site: BuiltSite, page: Page, path: str
+) -> None:
+    """A reader's click through the switch, both ways, on a page of each further kind."""
+    page.goto(built_site.url + path)
+    for lang, target in (("zh", "zh/" + path), ("en", path)):
+        page.locator(".md-header .md-select").first.hover()
+        page.locator(f".md-header a.md-select__link[hreflang='{lang}']").click()
+        page.wait_for_url(built_site.url + target)
+        assert page.locator("html").get_attribute("lang") == lang
+        assert page.locator("article h1").count() == 1
