@@ -168,7 +168,7 @@ def derived_rows(device: Device, ds: Dataset, t: Messages | None = None) -> list
 
 def _roofline(device: Device, catalog: Dataset, language: str) -> Markup:
     """The roofline section, its heading in the page's language (the chart is shared)."""
-    section = charts.device_section(device, catalog)
+    section = charts.device_section(device, catalog, language)
     heading = "## Roofline\n"
     if language == "en" or not section.startswith(heading):
         return section

@@ -1,0 +1,71 @@
+"""Chart boxes and what charts.js writes take their words from the page's catalogue (issue #34)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from tests.conftest import real_dataset
+
+from xpuref.data.version import DataVersion
+from xpuref.render.charts import device_section
+from xpuref.render.macros import page_macros
+from xpuref.render.messages import Messages
+from xpuref.render.pagecontext import PageContext
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_CHARTS_JS = Path(__file__).parents[3] / "site_overrides" / "assets" / "js" / "charts.js"
+#: A key charts.js asks for: say(box, "key", ...) or text("key", ...).
+_ASKED = re.compile(r'\b(?:say\(box, |text\()"(\w+)"')
+
+
+def _ctx(url: str, edition: str = "") -> PageContext:
+    """A page context for a page of the English edition or of ``edition`` ("zh/")."""
+    return PageContext(
+        real_dataset(), DataVersion("t", "2026-11-28", 0), edition + url, True, "", edition
+    )
+
+
+def _script_words(html: str, chart_id: str) -> dict[str, str]:
+    """The js.chart.* words the build put in the chart's <template>."""
+    element = f'<script type="application/json" id="{chart_id}-text-json">'
+    match = re.search(re.escape(element) + "(.*?)</script>", html)
+    assert match, chart_id
+    words: dict[str, str] = json.loads(match.group(1))
+    return words
+
+
+def test_every_word_charts_js_asks_for_is_in_both_catalogues() -> None:
+    """No chart shows a bare key: each js.chart.* key the script asks for exists in en and zh."""
+    asked = set(_ASKED.findall(_CHARTS_JS.read_text(encoding="utf-8")))
+    assert {"find", "find_placeholder", "found_trace", "none_here", "peak"} <= asked
+    for language in ("en", "zh"):
+        assert asked <= set(Messages(language).prefixed("js.chart.")), language
+
+
+@pytest.mark.parametrize("macro", ["roofline_chart", "export_map_chart"])
+def test_zh_chart_box_and_script_words_come_from_the_zh_catalogue(macro: str) -> None:
+    """The zh chart's notes, table summary and finder words are the zh catalogue's; en unchanged."""
+    zh = str(page_macros(_ctx("charts/", "zh/"))[macro]())
+    en = str(page_macros(_ctx("charts/"))[macro]())
+    chart_id = re.search(r'data-xpuref-chart="([\w-]+)-figure"', zh)
+    assert chart_id
+    assert _script_words(zh, chart_id.group(1)) == Messages("zh").prefixed("js.chart.")
+    assert _script_words(en, chart_id.group(1)) == Messages("en").prefixed("js.chart.")
+    assert _HAN.search(Messages("zh")("js.chart.find"))
+    assert Messages("zh")("chart.dense") in zh and "Dense rates; sparse not counted." not in zh
+    assert "图表背后的数据" in zh and "Data behind this chart" not in zh
+    assert "Dense rates; sparse not counted." in en and "Data behind this chart (" in en
+    assert Messages("en")("js.chart.find") == "Find a device "
+
+
+def test_zh_device_roofline_note_is_chinese() -> None:
+    """The roofline under a zh device page explains its lines in Chinese."""
+    device = real_dataset().devices["nvidia-h100-sxm5-80gb"]
+    zh = str(device_section(device, real_dataset(), "zh"))
+    en = str(device_section(device, real_dataset()))
+    assert Messages("zh")("chart.note.device_roofline") in zh
+    assert "Each line is min(peak, intensity × memory bandwidth)" in en
+    assert "Each line is" not in zh
