@@ -9,6 +9,7 @@ from markupsafe import Markup
 
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
+from xpuref.render.compare_words import translate_rows
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.inline_json import script_json
 from xpuref.render.messages import Messages, messages, script_words
@@ -107,8 +108,8 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
 
     def compare_tool() -> Markup:
         """The compare page's pickers, table and data."""
-        data = compare_payload(catalog, link)
         t = messages(ctx.language, ctx.page_url)
+        data = translate_rows(compare_payload(catalog, link), catalog, t)
         html = _ENV.get_template("charts/compare.html.j2").render(
             slots=MAX_DEVICES,
             data_json=script_json(data, "xpuref-compare-data-json"),

@@ -229,6 +229,7 @@ def device_page(
         ),
         systems=device_systems(device.id, catalog, directory_urls),
         measured=measured_rows(catalog, device.id),
+        add_compare_words=script_words(t, "js.add_compare.", "xpuref-add-compare-text"),
         compare_href=relative_url(
             page_url(f"devices/{device.id}.md", directory_urls),
             page_url("compare.md", directory_urls),

@@ -13,7 +13,8 @@ from xpuref.data.version import DataVersion
 from xpuref.render.charts import device_section
 from xpuref.render.macros import page_macros
 from xpuref.render.messages import Messages
-from xpuref.render.pagecontext import PageContext
+from xpuref.render.pagecontext import PageContext, Published
+from xpuref.render.pages import device_page
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _CHARTS_JS = Path(__file__).parents[3] / "site_overrides" / "assets" / "js" / "charts.js"
@@ -69,3 +70,50 @@ def test_zh_device_roofline_note_is_chinese() -> None:
     assert Messages("zh")("chart.note.device_roofline") in zh
     assert "Each line is min(peak, intensity × memory bandwidth)" in en
     assert "Each line is" not in zh
+
+
+def _compare_rows(html: str) -> list[dict[str, str]]:
+    """The rows of the compare data the build put in the page."""
+    element = '<script type="application/json" id="xpuref-compare-data-json">'
+    match = re.search(re.escape(element) + "(.*?)</script>", html, re.S)
+    assert match
+    rows: list[dict[str, str]] = json.loads(match.group(1))["rows"]
+    return rows
+
+
+def test_zh_compare_rows_are_named_from_the_zh_catalogue() -> None:
+    """Every zh compare row and group reads in Chinese (or is a name: TPP); English is unchanged."""
+    zh = _compare_rows(str(page_macros(_ctx("compare/", "zh/"))["compare_tool"]()))
+    en = _compare_rows(str(page_macros(_ctx("compare/"))["compare_tool"]()))
+    assert [r["id"] for r in zh] == [r["id"] for r in en]
+    by_id = {r["id"]: r for r in zh}
+    assert by_id["vendor_name"]["label"] == Messages("zh")("compare.row.vendor_name")
+    assert by_id["memory_bandwidth_gbs"]["label"] == Messages("zh")("field.memory.bandwidth_gbs")
+    assert by_id["sparse_bf16_matrix"]["label"] == "BF16 矩阵算力（含稀疏）"
+    assert by_id["peak_bf16_matrix"]["group"] == "稠密峰值"
+    untranslated = [r["id"] for r in zh if not _HAN.search(r["label"] + r["group"])]
+    assert untranslated == [], untranslated
+    labels = {r["id"]: r["label"] for r in en}
+    assert labels["sparse_bf16_matrix"] == "BF16 matrix, with sparsity"
+    assert labels["vendor_name"] == "Vendor" and en[0]["group"] == "Basics"
+
+
+def test_add_to_compare_note_words_are_on_the_device_page() -> None:
+    """The device page carries the js.add_compare.* words compare.js writes beside its button."""
+    asked = set(
+        re.findall(r'"(with_(?:one|many))"', (_CHARTS_JS.parent / "compare.js").read_text())
+    )
+    assert asked == {"with_one", "with_many"}
+    for language in ("en", "zh"):
+        assert asked <= set(Messages(language).prefixed("js.add_compare."))
+    assert _HAN.search(Messages("zh")("js.add_compare.with_many"))
+
+
+def test_zh_device_page_carries_the_zh_add_to_compare_words() -> None:
+    """The zh device page's <template> holds the zh note; the English page the English one."""
+    device = real_dataset().devices["nvidia-h100-sxm5-80gb"]
+    version = DataVersion("t", "2026-11-28", 0)
+    zh = device_page(device, real_dataset(), version, Published(language="zh"))
+    en = device_page(device, real_dataset(), version)
+    assert _script_words(zh, "xpuref-add-compare") == Messages("zh").prefixed("js.add_compare.")
+    assert _script_words(en, "xpuref-add-compare")["with_one"] == "with the 1 device already chosen"
