@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from markupsafe import Markup
@@ -20,6 +21,40 @@ from xpuref.views.figures import Chart
 from xpuref.views.lookup import lookup_maps
 
 __all__ = ["device_section", "macros", "render_chart"]
+
+
+#: Filters whose label and options the catalogues name (chart.filter.<tag>, catalog.market.*).
+_FILTER_TAGS = ("vendor", "kind", "market")
+
+
+def _in_language(chart: Chart, t: Messages) -> Chart:
+    """The chart's title and control labels in the page's language (English: unchanged)."""
+    if t.language == "en":
+        return chart
+    filters = tuple(
+        replace(
+            f,
+            label=t(f"chart.filter.{f.tag}"),
+            options=tuple(
+                (value, t(f"catalog.market.{value}") if f.tag == "market" else name)
+                for value, name in f.options
+            ),
+        )
+        if f.tag in _FILTER_TAGS
+        else f
+        for f in chart.filters
+    )
+    name = chart.id.removeprefix("xpuref-")
+    title = chart.title
+    if chart.id == "xpuref-device-roofline":
+        title = t("chart.title.device-roofline", name=chart.title.removeprefix("Roofline of the "))
+    elif name in t.prefixed("chart.title."):
+        title = t(f"chart.title.{name}")
+    variant = chart.variant_label.lower()
+    variant_label = t(f"chart.variant.{variant}") if variant in ("precision", "rule") else ""
+    return replace(
+        chart, title=title, filters=filters, variant_label=variant_label or chart.variant_label
+    )
 
 
 def render_chart(
@@ -40,6 +75,7 @@ def render_chart(
     and those its script writes come from ``t`` (English when left out).
     """
     t = t or messages("en")
+    chart = _in_language(chart, t)
     height = max(int(v["layout"].get("height", 480)) for v in chart.variants.values())
     html = _ENV.get_template("charts/chart.html.j2").render(
         chart=chart,

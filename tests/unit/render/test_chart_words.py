@@ -117,3 +117,18 @@ def test_zh_device_page_carries_the_zh_add_to_compare_words() -> None:
     en = device_page(device, real_dataset(), version)
     assert _script_words(zh, "xpuref-add-compare") == Messages("zh").prefixed("js.add_compare.")
     assert _script_words(en, "xpuref-add-compare")["with_one"] == "with the 1 device already chosen"
+
+
+def test_zh_chart_titles_and_filters_come_from_the_zh_catalogue() -> None:
+    """Filter labels, market options and the chart's title read in Chinese; English as built."""
+    zh = str(page_macros(_ctx("charts/", "zh/"))["roofline_chart"]())
+    en = str(page_macros(_ctx("charts/"))["roofline_chart"]())
+    zh_t = Messages("zh")
+    for key in ("chart.filter.vendor", "chart.filter.market", "chart.variant.precision"):
+        assert f'aria-label="{zh_t(key)}"' in zh, key
+    assert zh_t("catalog.market.datacenter") in zh
+    assert zh_t("chart.title.roofline-explorer") in zh
+    assert 'aria-label="Vendor"' in en and 'aria-label="Precision"' in en
+    assert "Chart: Dense peak against memory bandwidth (its numbers" in en
+    device = real_dataset().devices["nvidia-h100-sxm5-80gb"]
+    assert "NVIDIA H100 SXM5 80GB 的屋顶线" in str(device_section(device, real_dataset(), "zh"))
