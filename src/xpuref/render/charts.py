@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -10,6 +11,7 @@ from markupsafe import Markup
 
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Device
+from xpuref.data.fields import RATES
 from xpuref.render.compare_words import translate_rows
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.inline_json import script_json
@@ -17,7 +19,7 @@ from xpuref.render.messages import Messages, messages, script_words
 from xpuref.render.pagecontext import PageContext
 from xpuref.views import figures
 from xpuref.views.compare import MAX_DEVICES, compare_payload
-from xpuref.views.figures import Chart
+from xpuref.views.figures import HALF, Chart
 from xpuref.views.lookup import lookup_maps
 
 __all__ = ["device_section", "macros", "render_chart"]
@@ -53,8 +55,30 @@ def _in_language(chart: Chart, t: Messages) -> Chart:
     variant = chart.variant_label.lower()
     variant_label = t(f"chart.variant.{variant}") if variant in ("precision", "rule") else ""
     return replace(
-        chart, title=title, filters=filters, variant_label=variant_label or chart.variant_label
+        chart,
+        title=title,
+        filters=filters,
+        variant_label=variant_label or chart.variant_label,
+        variant_names={k: _variant_name(k, v, t) for k, v in chart.variant_names.items()},
     )
+
+
+#: A variant named for a precision and the devices it places: "BF16 matrix (79 devices)".
+_COUNTED = re.compile(r"^(?P<label>.+) \((?P<count>\d+) devices\)$")
+
+
+def _variant_name(key: str, name: str, t: Messages) -> str:
+    """A precision variant's name in the page's language; any other name as it is."""
+    found = _COUNTED.match(name)
+    if found is None:
+        return name
+    label = found["label"]
+    if key in RATES:
+        kind = "rate.matrix" if RATES[key].unit_kind == "matrix" else "rate.vector"
+        label = t(kind, precision=RATES[key].precision.label)
+    elif key == HALF:
+        label = t("rate.matrix", precision="BF16/FP16")
+    return t("chart.variant_count", label=label, count=found["count"])
 
 
 def render_chart(

@@ -132,3 +132,13 @@ def test_zh_chart_titles_and_filters_come_from_the_zh_catalogue() -> None:
     assert "Chart: Dense peak against memory bandwidth (its numbers" in en
     device = real_dataset().devices["nvidia-h100-sxm5-80gb"]
     assert "NVIDIA H100 SXM5 80GB 的屋顶线" in str(device_section(device, real_dataset(), "zh"))
+
+
+def test_zh_precision_choices_name_the_rate_and_count_in_chinese() -> None:
+    """The precision select reads "BF16 矩阵算力（N 台设备）" on zh; English keeps "(N devices)"."""
+    zh = str(page_macros(_ctx("charts/", "zh/"))["roofline_chart"]())
+    en = str(page_macros(_ctx("charts/"))["roofline_chart"]())
+    zh_count = re.search(r'<option value="bf16_matrix">BF16 矩阵算力（(\d+) 台设备）</option>', zh)
+    en_count = re.search(r'<option value="bf16_matrix">BF16 matrix \((\d+) devices\)</option>', en)
+    assert zh_count and en_count and zh_count.group(1) == en_count.group(1)
+    assert '<option value="half_matrix">BF16/FP16 矩阵算力（' in zh
