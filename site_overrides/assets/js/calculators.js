@@ -875,6 +875,14 @@
     return format === "class" && /^[a-z-]+$/.test(value) ? value.replace(/-/g, " ") : value;
   }
 
+  /* An error of xpuref-calc in the edition's words (js.calc.error.<code>); calc's own message
+     where the edition keeps it (an empty entry, as English does) or names no code. */
+  function errorText(error) {
+    var key = error && error.code ? "error." + error.code : "";
+    if (key && say(key) !== key && say(key)) return say(key, error.values);
+    return error && error.message ? error.message : String(error);
+  }
+
   function clearOutputs(form) {
     form.querySelectorAll("[data-out]").forEach(function (out) { show(out, null); });
     drawRoofline(form, 0, 0, 0, 0);
@@ -926,10 +934,10 @@
         var name = error && error.argument ? String(error.argument).replace(/\[.*$/, "") : "";
         var target = name ? field(form, name) || field(form, FIELD_OF[name] || name) : null;
         if (target) {
-          setError(target, error.message);
+          setError(target, errorText(error));
           message.textContent = say("fix_fields");
         } else {
-          message.textContent = error && error.message ? error.message : String(error);
+          message.textContent = errorText(error);
         }
       }
     }

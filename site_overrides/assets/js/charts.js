@@ -218,8 +218,14 @@
     return out;
   }
 
+  // The edition's words for this chart (js.chart.* in render/messages/<language>.yaml).
+  function say(box, key, values) {
+    return window.xpurefPage.say(box.id + "-text", key, values);
+  }
+
   function figureFor(box) {
     var state = box.xpurefChart;
+    var text = function (key, values) { return say(box, key, values); };
     var figure = state.payload.variants[state.variant] || state.payload.variants[state.payload.default];
     var data = figure.data.map(function (trace) {
       return filterTrace(trace, state.payload.tags || {}, state.filters);
@@ -227,7 +233,7 @@
     colourRoofs(state, data);
     var resolved = resolveFind(state);
     var found = state.payload.find && state.payload.find.roofs ?
-      overlayRoofs(data, state, resolved) : highlight(data, state.find, resolved);
+      overlayRoofs(data, state, resolved, text) : highlight(data, state.find, resolved, text);
     state.found = found.count;
     state.resolved = resolved;
     var all = data.concat(found.traces);
@@ -264,7 +270,7 @@
   // "Find a device": the device points the typed name resolves to, or whose id or label holds
   // every typed word, drawn again on top as large rings with their names (one trace per
   // panel), so a reader need not hover dot by dot.
-  function highlight(data, typed, resolved) {
+  function highlight(data, typed, resolved, text) {
     var words = String(typed || "").toLowerCase().split(/[\s\-_]+/).filter(Boolean);
     var panels = {};
     var order = [];
@@ -283,7 +289,7 @@
             !words.every(function (w) { return hay.indexOf(w) !== -1; })) return;
           if (!panels[key]) {
             panels[key] = {
-              type: "scatter", mode: "markers+text", name: "Found: " + esc(typed),
+              type: "scatter", mode: "markers+text", name: text("found_trace", { name: esc(typed) }),
               xaxis: trace.xaxis || "x", yaxis: trace.yaxis || "y",
               x: [], y: [], text: [], textposition: "top center", hoverinfo: "text",
               cliponaxis: false, showlegend: order.length === 0,
@@ -312,7 +318,7 @@
   // "Find a device" on a chart of one device's roofs (a device page): the typed device's roofs,
   // for the precisions the chart draws (all it lists when it shares none), drawn dashed over
   // them; the page's own device counts as found without a second line.
-  function overlayRoofs(data, state, resolved) {
+  function overlayRoofs(data, state, resolved, text) {
     var lookup = state.lookup;
     var typed = String(state.find || "").trim();
     var spec = state.payload.find;
@@ -338,10 +344,10 @@
         var label = lookup.labels[key] || key;
         var name = lookup.devices[id] || id;
         var at = spec.roofs.indexOf(key);
-        var hover = "<b>" + esc(name) + ": " + esc(label) + "</b><br>Peak: " + rate + (/^int/.test(key) ? " TOPS" : " TFLOPS") +
-          "<br>Ridge point: " + Math.round(ridge * 10) / 10 + " FLOP/B";
+        var hover = "<b>" + esc(name) + ": " + esc(label) + "</b><br>" + text("peak") + ": " + rate + (/^int/.test(key) ? " TOPS" : " TFLOPS") +
+          "<br>" + text("ridge") + ": " + Math.round(ridge * 10) / 10 + " FLOP/B";
         traces.push({
-          type: "scatter", mode: "lines+markers", name: "Found: " + esc(name) + " · " + esc(label),
+          type: "scatter", mode: "lines+markers", name: text("found_trace", { name: esc(name) + " · " + esc(label) }),
           x: [lo, ridge, hi], y: [lo * roof.bw / 1000, rate, rate],
           text: [hover, hover, hover], hovertemplate: "%{text}<extra></extra>",
           marker: { size: [0, 8, 0] },
@@ -387,10 +393,10 @@
     if (!plot || !hasDevices || box.querySelector(".xpuref-chart-find")) return;
     var label = document.createElement("label");
     label.className = "xpuref-chart-find";
-    label.appendChild(document.createTextNode("Find a device "));
+    label.appendChild(document.createTextNode(say(box, "find")));
     var input = document.createElement("input");
     input.type = "search";
-    input.placeholder = "H100, MI300X, 910B, or what nvidia-smi prints";
+    input.placeholder = say(box, "find_placeholder");
     input.setAttribute("data-chart-find", "");
     label.appendChild(input);
     var note = document.createElement("span");
@@ -489,10 +495,10 @@
         if (note) {
           var state = box.xpurefChart;
           var named = !state.find || !state.resolved ? "" : state.resolved.one ?
-            " “" + state.find + "” is " + state.resolved.names[0] + ":" :
-            " “" + state.find + "” names " + state.resolved.ids.length + " devices:";
+            say(box, "is_one", { text: state.find, name: state.resolved.names[0] }) :
+            say(box, "names_many", { text: state.find, count: state.resolved.ids.length });
           note.textContent = !state.find ? "" :
-            named + (state.found ? " " + state.found + " found" : " none on this chart");
+            named + (state.found ? say(box, "found_count", { count: state.found }) : say(box, "none_here"));
         }
         if (box.xpurefChart.resolved) box.setAttribute("data-resolved", box.xpurefChart.resolved.ids.join(" "));
         else box.removeAttribute("data-resolved");

@@ -306,7 +306,10 @@
         var others = ids.length - 1;
         link.setAttribute("data-others", String(others));
         var note = link.parentElement.querySelector(".xpuref-add-compare-note");
-        if (note) note.textContent = others ? "with the " + others + " device" + (others > 1 ? "s" : "") + " already chosen" : "";
+        if (note) {
+          note.textContent = others ? window.xpurefPage.say("xpuref-add-compare-text",
+            others > 1 ? "with_many" : "with_one", { count: others }) : "";
+        }
       }
       link.addEventListener("click", refresh);
       link.addEventListener("focus", refresh);

@@ -23,11 +23,17 @@
 
   /* ---------- errors and argument checks (xpuref.calc._validate) ---------- */
 
-  function CalcError(argument, message) {
+  /* code and values, where given, name the message for a reader in the page's edition
+     (js.calc.error.<code> in render/messages/<language>.yaml); message stays calc's own. */
+  function CalcError(argument, message, code, values) {
     var error = new Error(message);
     Object.setPrototypeOf(error, CalcError.prototype);
     error.name = "CalcError";
     error.argument = argument;
+    if (code) {
+      error.code = code;
+      error.values = values || {};
+    }
     return error;
   }
   CalcError.prototype = Object.create(Error.prototype);
@@ -42,8 +48,8 @@
     try { return JSON.stringify(value); } catch (e) { return String(value); }
   }
 
-  function fail(argument, text) {
-    throw CalcError(argument, argument + " " + text);
+  function fail(argument, text, code, values) {
+    throw CalcError(argument, argument + " " + text, code, values);
   }
 
   function isMapping(value) {
@@ -175,13 +181,13 @@
     var bias = checkBool("bias", opt(options, "bias", true));
     if (c_in % groups || c_out % groups) {
       throw CalcError("groups", "groups (" + groups + ") must divide c_in (" + c_in +
-        ") and c_out (" + c_out + ")");
+        ") and c_out (" + c_out + ")", "groups_divide", { groups: groups, c_in: c_in, c_out: c_out });
     }
     var hOut = conv_output_size(h_in, k[0], s[0], p[0]);
     var wOut = conv_output_size(w_in, k[1], s[1], p[1]);
     if (hOut < 1 || wOut < 1) {
       throw CalcError("kernel", "kernel " + k[0] + "x" + k[1] + " does not fit the padded input " +
-        h_in + "x" + w_in);
+        h_in + "x" + w_in, "kernel_fit", { kh: k[0], kw: k[1], h: h_in, w: w_in });
     }
     var weights = k[0] * k[1] * (c_in / groups) * c_out;
     var result = cost(weights + (bias ? c_out : 0), weights * hOut * wOut * batch);
@@ -225,10 +231,11 @@
     if (c.global_every && !c.sliding_window) fail("global_every", "needs a sliding_window");
     if (c.shared_experts && experts === 1) fail("shared_experts", "needs experts > 1");
     if (dense && experts === 1) {
-      fail("dense_layers", "needs experts > 1 (every layer of a dense model is dense)");
+      fail("dense_layers", "needs experts > 1 (every layer of a dense model is dense)", "dense_needs_experts");
     }
     if (dense > layers) {
-      throw CalcError("dense_layers", "dense_layers (" + dense + ") must not exceed layers (" + layers + ")");
+      throw CalcError("dense_layers", "dense_layers (" + dense + ") must not exceed layers (" + layers + ")",
+        "dense_layers_exceed", { dense: dense, layers: layers });
     }
   }
 
@@ -262,13 +269,16 @@
     var expertFfn = checkCount("expert_ffn", field("expert_ffn", ffn));
     var dense = checkCount("dense_layers", field("dense_layers", 0), 0);
     if (explicitHead === null && hidden % heads) {
-      throw CalcError("heads", "heads (" + heads + ") must divide hidden (" + hidden + "), or give head_dim");
+      throw CalcError("heads", "heads (" + heads + ") must divide hidden (" + hidden + "), or give head_dim",
+        "heads_divide_hidden", { heads: heads, hidden: hidden });
     }
     if (heads % kv) {
-      throw CalcError("kv_heads", "kv_heads (" + kv + ") must divide heads (" + heads + ")");
+      throw CalcError("kv_heads", "kv_heads (" + kv + ") must divide heads (" + heads + ")",
+        "kv_heads_divide", { kv: kv, heads: heads });
     }
     if (topK > experts) {
-      throw CalcError("top_k", "top_k (" + topK + ") must not exceed experts (" + experts + ")");
+      throw CalcError("top_k", "top_k (" + topK + ") must not exceed experts (" + experts + ")",
+        "top_k_exceed", { k: topK, experts: experts });
     }
     checkRelations(counts, switches.qkv_bias, experts, dense, layers);
     var headDim = explicitHead === null ? Math.floor(hidden / heads) : explicitHead;
@@ -653,7 +663,10 @@
     var h = checkCount("hidden", hidden);
     var a = checkCount("heads", heads);
     var t = checkCount("tp", opt(options, "tp", 1));
-    if (a % t !== 0) throw CalcError("tp", "tp (" + t + ") must divide heads (" + a + "): each rank holds whole heads");
+    if (a % t !== 0) {
+      throw CalcError("tp", "tp (" + t + ") must divide heads (" + a + "): each rank holds whole heads",
+        "tp_whole_heads", { tp: t, heads: a });
+    }
     var sp = checkBool("sequence_parallel", opt(options, "sequence_parallel", false));
     var mode = checkChoice("recompute", opt(options, "recompute", "none"), ["none", "selective", "full"]);
     var sbh = s * b * h;
@@ -703,7 +716,7 @@
     var traffic = checkNumber("bytes_moved", bytes_moved, true);
     var peak = checkNumber("peak_flops", peak_flops);
     var bw = checkNumber("bandwidth", bandwidth);
-    if (work === 0 && traffic === 0) fail("flops", "and bytes_moved are both 0: there is no work to bound");
+    if (work === 0 && traffic === 0) fail("flops", "and bytes_moved are both 0: there is no work to bound", "no_work");
     return work / peak >= traffic / bw ? "compute" : "memory bandwidth";
   }
 
@@ -736,7 +749,7 @@
   function expected_experts(experts, top_k, tokens) {
     var e = checkCount("experts", experts);
     var k = checkCount("top_k", top_k);
-    if (k > e) fail("top_k", "(" + k + ") must not exceed experts (" + e + ")");
+    if (k > e) fail("top_k", "(" + k + ") must not exceed experts (" + e + ")", "top_k_exceed", { k: k, experts: e });
     var t = checkCount("tokens", tokens);
     return e * (1.0 - Math.pow(1.0 - k / e, t));
   }
@@ -802,11 +815,15 @@
   /* ---------- serving capacity (xpuref.calc._serving) ---------- */
 
   function layerTokenElements(cfg, tp) {
-    if (cfg.heads % tp) throw CalcError("tp", "tp (" + tp + ") must divide heads (" + cfg.heads + ")");
+    if (cfg.heads % tp) {
+      throw CalcError("tp", "tp (" + tp + ") must divide heads (" + cfg.heads + ")", "tp_divide_heads",
+        { tp: tp, heads: cfg.heads });
+    }
     if (cfg.kv_lora_rank) return cfg.kv_lora_rank + cfg.qk_rope_head_dim;
     var kv = cfg.kv_heads;
     if (kv % tp && tp % kv) {
-      throw CalcError("tp", "tp (" + tp + ") must divide kv_heads (" + kv + ") or be a multiple of it");
+      throw CalcError("tp", "tp (" + tp + ") must divide kv_heads (" + kv + ") or be a multiple of it",
+        "tp_divide_kv", { tp: tp, kv: kv });
     }
     return 2 * Math.max(1, Math.floor(kv / tp)) * cfg.head_dim;
   }
@@ -842,7 +859,9 @@
     var count = checkCount("context", opt(options, "context", undefined));
     var fractionRaw = opt(options, "memory_fraction", 0.9);
     var fraction = checkNumber("memory_fraction", fractionRaw);
-    if (fraction > 1) fail("memory_fraction", "must be at most 1, got " + repr(fractionRaw));
+    if (fraction > 1) {
+      fail("memory_fraction", "must be at most 1, got " + repr(fractionRaw), "fraction_at_most_1", { value: fractionRaw });
+    }
     var tp = checkCount("tp", opt(options, "tp", 1));
     var block = checkCount("block_size", opt(options, "block_size", 16));
     var weightsRaw = opt(options, "weights_bytes", null);
@@ -899,17 +918,21 @@
   function throughput(rate, step, batch, achieved, work, count) {
     if (given(achieved)) {
       if (given(rate) || given(step) || given(batch)) {
-        fail("achieved_flops", "is given with tokens_per_s, step_seconds or batch_tokens: give one");
+        fail("achieved_flops", "is given with tokens_per_s, step_seconds or batch_tokens: give one", "achieved_and_rate");
       }
       return checkNumber("achieved_flops", achieved) * count / work;
     }
     if (given(rate)) {
-      if (given(step) || given(batch)) fail("tokens_per_s", "is given with step_seconds or batch_tokens: give one");
+      if (given(step) || given(batch)) {
+        fail("tokens_per_s", "is given with step_seconds or batch_tokens: give one", "rate_and_step");
+      }
       return checkNumber("tokens_per_s", rate);
     }
-    if (!given(step) && !given(batch)) fail("tokens_per_s", "is missing: give it, or step_seconds and batch_tokens");
-    if (!given(batch)) fail("batch_tokens", "is needed with step_seconds");
-    if (!given(step)) fail("step_seconds", "is needed with batch_tokens");
+    if (!given(step) && !given(batch)) {
+      fail("tokens_per_s", "is missing: give it, or step_seconds and batch_tokens", "rate_missing");
+    }
+    if (!given(batch)) fail("batch_tokens", "is needed with step_seconds", "batch_needed");
+    if (!given(step)) fail("step_seconds", "is needed with batch_tokens", "step_needed");
     var seconds = checkNumber("step_seconds", step);
     return checkNumber("batch_tokens", batch) / seconds;
   }
@@ -930,12 +953,14 @@
     if (model > 1) {
       fail("peak_flops", "gives an impossible MFU of " + percent(model) + ": the peak is likely not " +
         "this device's dense rate at this precision (another SKU's peak, a sparse or FP8 rate where " +
-        "BF16 ran, or one die's peak for a package), or tokens_per_s covers more devices than devices=" + count);
+        "BF16 ran, or one die's peak for a package), or tokens_per_s covers more devices than devices=" + count,
+        "impossible_mfu", { mfu: percent(model), count: count });
     }
     var hfu = hardware * rate / count / peak;
     if (hfu > 1) {
       fail("recompute", "gives an impossible HFU of " + percent(hfu) + " with MFU " + percent(model) +
-        ": the run did not recompute every activation, or the peak is too low");
+        ": the run did not recompute every activation, or the peak is too low",
+        "impossible_hfu", { hfu: percent(hfu), mfu: percent(model) });
     }
     return {
       flops_per_token: work, hardware_flops_per_token: hardware, tokens_per_s: rate,

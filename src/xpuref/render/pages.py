@@ -168,7 +168,7 @@ def derived_rows(device: Device, ds: Dataset, t: Messages | None = None) -> list
 
 def _roofline(device: Device, catalog: Dataset, language: str) -> Markup:
     """The roofline section, its heading in the page's language (the chart is shared)."""
-    section = charts.device_section(device, catalog)
+    section = charts.device_section(device, catalog, language)
     heading = "## Roofline\n"
     if language == "en" or not section.startswith(heading):
         return section
@@ -229,6 +229,7 @@ def device_page(
         ),
         systems=device_systems(device.id, catalog, directory_urls),
         measured=measured_rows(catalog, device.id),
+        add_compare_words=script_words(t, "js.add_compare.", "xpuref-add-compare-text"),
         compare_href=relative_url(
             page_url(f"devices/{device.id}.md", directory_urls),
             page_url("compare.md", directory_urls),
