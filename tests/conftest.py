@@ -8,8 +8,6 @@ import io
 import json
 import os
 import shutil
-import subprocess
-import sys
 import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -29,6 +27,7 @@ from tests.shared_sites import (
     shared_root,
     start_prebuild,
 )
+from tests.shared_sites import run_xpuref as run_xpuref  # the tests import it from here
 from xpuref.data.dataset import Dataset, load_dataset
 from xpuref.data.knowledge import Knowledge, load_knowledge
 from xpuref.data.loader import load_model
@@ -165,19 +164,6 @@ def dataset(tmp_path_factory: pytest.TempPathFactory) -> Dataset:
 def data_copy(tmp_path: Path) -> Path:
     """A fresh copy of the valid fixture data with the real reference files beside it."""
     return make_data_dir(tmp_path / "data")
-
-
-def run_xpuref(*args: str, **env_extra: str) -> subprocess.CompletedProcess[str]:
-    """Run the xpuref command line from the project root in a fresh process."""
-    env = {k: v for k, v in os.environ.items() if k not in {"XPUREF_SITE_URL", "XPUREF_DATA"}}
-    return subprocess.run(
-        [sys.executable, "-m", "xpuref.cli", *args],
-        cwd=ROOT,
-        env={**env, **env_extra},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
 
 
 @dataclass(frozen=True)

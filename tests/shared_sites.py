@@ -46,10 +46,10 @@ def run_pid() -> int:
     return os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
 
 
-def _xpuref(*args: str, **env_extra: str) -> None:
-    """Run the command line in a fresh process; fail with its message when it fails."""
+def run_xpuref(*args: str, **env_extra: str) -> subprocess.CompletedProcess[str]:
+    """Run the xpuref command line from the project root in a fresh process."""
     env = {k: v for k, v in os.environ.items() if k not in {"XPUREF_SITE_URL", "XPUREF_DATA"}}
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-m", "xpuref.cli", *args],
         cwd=ROOT,
         env={**env, **env_extra},
@@ -57,6 +57,11 @@ def _xpuref(*args: str, **env_extra: str) -> None:
         text=True,
         check=False,
     )
+
+
+def _xpuref(*args: str, **env_extra: str) -> None:
+    """Run the command line in a fresh process; fail with its message when it fails."""
+    done = run_xpuref(*args, **env_extra)
     if done.returncode != 0:
         raise AssertionError(f"xpuref {' '.join(args)} failed:\n{done.stderr}")
 

@@ -380,6 +380,11 @@ class Catalog:
             found += [i for i in hits if i not in found]
         return sorted(found)
 
+    def _ambiguous(self, name: str, why: str, ids: list[str]) -> AmbiguousDeviceError:
+        """The error for a name that fits several SKUs, listing each as drivers print it."""
+        listed = "; ".join(self._shown(i) for i in ids)
+        return AmbiguousDeviceError(f"{name!r} {why}: {listed}", ids)
+
     def _unknown(self, name: str, key: str) -> UnknownDeviceError:
         """The error for a name no SKU carries, with the nearest names' SKUs as candidates."""
         import difflib
@@ -400,21 +405,13 @@ class Catalog:
         if not hits and " / " in name:
             either = self._alternatives(name)
             if len(either) > 1:
-                listed = "; ".join(self._shown(i) for i in either)
-                raise AmbiguousDeviceError(
-                    f"{name!r} is printed for more than one SKU (the driver cannot tell them "
-                    f"apart): {listed}",
-                    either,
-                )
+                why = "is printed for more than one SKU (the driver cannot tell them apart)"
+                raise self._ambiguous(name, why, either)
         if not hits:
             family = self._family(mig.base if mig else name)
             if len(family) > 1:
-                listed = "; ".join(self._shown(i) for i in family)
-                raise AmbiguousDeviceError(
-                    f"{name!r} names a family of {len(family)} SKUs, not one; drivers print "
-                    f"them apart as: {listed}",
-                    family,
-                )
+                why = f"names a family of {len(family)} SKUs, not one; drivers print them apart as"
+                raise self._ambiguous(name, why, family)
             raise self._unknown(name, key)
         if len(hits) > 1:
             listed = "; ".join(self._shown(i) for i in sorted(hits))

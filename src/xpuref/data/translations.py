@@ -83,24 +83,27 @@ def load_translations(root: Path, language: str, problems: list[Problem]) -> Tra
     return Translations(language, name, entries)
 
 
+def _item_fields(
+    root: Path, file: str, items: str, field: str, prefix: str, problems: list[Problem]
+) -> Iterator[tuple[str, str, str, int]]:
+    """Each item's text ``field`` in the list ``items`` of one data file: key, text, file, line."""
+    src = read_collecting(root / file, root, problems)
+    if src is None or not isinstance(src.data, dict):
+        return
+    for index, item in enumerate(src.data.get(items) or []):
+        if isinstance(item, dict) and isinstance(item.get(field), str):
+            line = src.lines.line_of((items, index, field))
+            yield f"{prefix}.{item['id']}.{field}", item[field], src.name, line
+
+
 def english_fields(root: Path, problems: list[Problem]) -> Iterator[tuple[str, str, str, int]]:
     """Each English data field an edition translates: key, English, file and line.
 
     Glossary definitions, the ecosystem map's notes, and each reference table's title, caption,
     notes and column labels.
     """
-    src = read_collecting(root / "glossary.yaml", root, problems)
-    terms = src.data.get("terms") if src is not None and isinstance(src.data, dict) else None
-    for index, term in enumerate(terms or []):
-        if src is not None and isinstance(term, dict) and isinstance(term.get("definition"), str):
-            line = src.lines.line_of(("terms", index, "definition"))
-            yield f"glossary.{term['id']}.definition", term["definition"], src.name, line
-    eco = read_collecting(root / "ecosystem_map.yaml", root, problems)
-    eco_rows = eco.data.get("rows") if eco is not None and isinstance(eco.data, dict) else None
-    for index, row in enumerate(eco_rows or []):
-        if eco is not None and isinstance(row, dict) and isinstance(row.get("notes"), str):
-            line = eco.lines.line_of(("rows", index, "notes"))
-            yield f"ecosystem.{row['id']}.notes", row["notes"], eco.name, line
+    yield from _item_fields(root, "glossary.yaml", "terms", "definition", "glossary", problems)
+    yield from _item_fields(root, "ecosystem_map.yaml", "rows", "notes", "ecosystem", problems)
     for path in sorted((root / "tables").glob("*.yaml")):
         table = read_collecting(path, root, problems)
         if table is None or not isinstance(table.data, dict):
