@@ -13,6 +13,7 @@ from xpuref.data.fields import RATES, at_path
 from xpuref.data.knowledge import Knowledge
 from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
 from xpuref.data.translations import load_translations
+from xpuref.render.datatext import page_text
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.messages import messages
 from xpuref.render.pagecontext import PageContext
@@ -289,6 +290,12 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def _quality_text(ctx: PageContext) -> dict[str, Any]:
+    """The messages and data text of the data-quality page in its language."""
+    t = messages(ctx.language, ctx.page_url)
+    return {"t": t, **page_text(ctx.catalog.root, ctx.language, t, "data-quality.md")}
+
+
 def disagreements_html(catalog: Dataset, ctx: PageContext) -> Markup:
     """Every recorded alternative value, with its source and the reason it lost."""
     rows = []
@@ -310,7 +317,9 @@ def disagreements_html(catalog: Dataset, ctx: PageContext) -> Markup:
                     "reason": alt.reason,
                 }
             )
-    return Markup(_ENV.get_template("knowledge/disagreements.html.j2").render(rows=rows))
+    return Markup(
+        _ENV.get_template("knowledge/disagreements.html.j2").render(rows=rows, **_quality_text(ctx))
+    )
 
 
 def gaps_html(catalog: Dataset, ctx: PageContext) -> Markup:
@@ -325,7 +334,9 @@ def gaps_html(catalog: Dataset, ctx: PageContext) -> Markup:
         for device in catalog.sorted_devices()
         for field, reason in sorted(device.gaps.items())
     ]
-    return Markup(_ENV.get_template("knowledge/gaps.html.j2").render(rows=rows))
+    return Markup(
+        _ENV.get_template("knowledge/gaps.html.j2").render(rows=rows, **_quality_text(ctx))
+    )
 
 
 def derived_html(catalog: Dataset, ctx: PageContext) -> Markup:
@@ -349,7 +360,9 @@ def derived_html(catalog: Dataset, ctx: PageContext) -> Markup:
                     "note": record["note"] or "",
                 }
             )
-    return Markup(_ENV.get_template("knowledge/derived.html.j2").render(rows=rows))
+    return Markup(
+        _ENV.get_template("knowledge/derived.html.j2").render(rows=rows, **_quality_text(ctx))
+    )
 
 
 def compute_targets_html(catalog: Dataset, ctx: PageContext) -> Markup:

@@ -24,7 +24,9 @@ def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
         "device_table": lambda: device_table(
             ctx.catalog, ctx.page_url, ctx.directory_urls, messages(ctx.language, ctx.page_url)
         ),
-        "architecture_table": lambda: architecture_table(ctx.catalog),
+        "architecture_table": lambda: architecture_table(
+            ctx.catalog, ctx.language, "architectures.md"
+        ),
         "system_table": lambda: system_table(
             ctx.catalog, ctx.page_url, ctx.directory_urls, messages(ctx.language, ctx.page_url)
         ),

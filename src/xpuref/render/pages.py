@@ -308,8 +308,10 @@ def device_table(
     return Markup(html)
 
 
-def architecture_table(catalog: Dataset) -> Markup:
-    """Architecture generations grouped by vendor, oldest first."""
+def architecture_table(
+    catalog: Dataset, language: str = "en", page: str = "architectures.md"
+) -> Markup:
+    """Architecture generations grouped by vendor, oldest first, in the page's language."""
     groups = []
     for slug in sorted({a.vendor for a in catalog.architectures.values()}):
         items = sorted(
@@ -317,7 +319,12 @@ def architecture_table(catalog: Dataset) -> Markup:
             key=lambda a: (a.year, a.name),
         )
         groups.append(({"slug": slug, "name": catalog.vendors[slug].name}, items))
-    return Markup(_ENV.get_template("architecture_table.html.j2").render(groups=groups))
+    t = messages(language, page)
+    return Markup(
+        _ENV.get_template("architecture_table.html.j2").render(
+            groups=groups, t=t, **page_text(catalog.root, language, t, page)
+        )
+    )
 
 
 def render_page_macros(
