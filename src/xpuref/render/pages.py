@@ -318,7 +318,9 @@ def architecture_table(
             (a for a in catalog.architectures.values() if a.vendor == slug),
             key=lambda a: (a.year, a.name),
         )
-        groups.append(({"slug": slug, "name": catalog.vendors[slug].name}, items))
+        vendor = catalog.vendors[slug]
+        name = vendor.name if language == "en" else vendor.name_zh or vendor.name
+        groups.append(({"slug": slug, "name": name}, items))
     t = messages(language, page)
     return Markup(
         _ENV.get_template("architecture_table.html.j2").render(
