@@ -1,6 +1,7 @@
-"""Data text a Chinese device or system page shows in English, and translations no page uses.
+"""Data text a Chinese page shows in English, and translations no page uses.
 
-Renders every Chinese device and system page (without building the site) and reports:
+Renders every Chinese device and system page, the architectures table and the data-quality
+tables (without building the site) and reports:
 
 - each text the page shows that ``data/translations/zh/`` lacks, as ``FILE:LINE: text`` where
   it comes from a data file (``generated`` where xpuref writes it, e.g. an export reason);
@@ -36,9 +37,14 @@ _RENDERED: set[str] = set()
 
 
 def _render_all(ds: Dataset) -> None:
-    """Render every Chinese device and system page once, remembering what each lacked."""
-    from xpuref.render.pagecontext import Published
-    from xpuref.render.pages import device_page
+    """Render every Chinese device and system page once, remembering what each lacked.
+
+    The architectures table and the data-quality tables (gaps, alternatives, derived figures)
+    show data text too, so they are rendered as well.
+    """
+    from xpuref.render.knowledge import derived_html, disagreements_html, gaps_html
+    from xpuref.render.pagecontext import PageContext, Published
+    from xpuref.render.pages import architecture_table, device_page
     from xpuref.render.systems import system_page
 
     version = DataVersion("check", "2026-01-01", 0)
@@ -50,6 +56,10 @@ def _render_all(ds: Dataset) -> None:
         device_page(device, ds, version, where)
     for system in ds.sorted_systems():
         system_page(system, ds, version, where)
+    architecture_table(ds, LANGUAGE, "architectures.md")
+    quality = PageContext(ds, version, "zh/data-quality/", True, edition="zh/")
+    for table in (gaps_html, disagreements_html, derived_html):
+        table(ds, quality)
 
 
 @cache

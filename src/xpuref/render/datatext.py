@@ -171,6 +171,16 @@ class DataText:
             return mark_names(text)
         return _name(text)
 
+    def label(self, text: object) -> object:
+        """A label that is a name or a phrase (a codename, a process): its translation, else a name.
+
+        Unlike ``__call__`` a label the catalogue lacks is not reported: most are names.
+        """
+        if self.language == "en" or not isinstance(text, str) or not _LETTER.search(text):
+            return text
+        found = self._one(text)
+        return found if found is not None else self.name(text)
+
     def for_page(self, page: str) -> DataText:
         """This catalogue, naming ``page`` as where a missing text is shown."""
         self.page = page
@@ -214,7 +224,8 @@ def data_text(root: Path, language: str) -> DataText:
 def page_text(root: Path, language: str, t: Messages, page: str) -> dict[str, Any]:
     """What a generated page's template needs to show data text in ``language``.
 
-    ``tr`` translates a data text, ``nm`` marks a bare name, ``mk`` marks the names in a label
+    ``tr`` translates a data text, ``nm`` marks a bare name, ``lb`` translates a label the
+    catalogue has and marks any other as a name, ``mk`` marks the names in a label
     of the page's own catalogue (``mh`` in one holding markup), ``tm`` fills a message with
     translated (marked-up) values and ``joined`` joins a list of texts; on English pages each
     is what the template did before, so English pages do not change.
@@ -223,6 +234,7 @@ def page_text(root: Path, language: str, t: Messages, page: str) -> dict[str, An
         return {
             "tr": _same,
             "nm": _same,
+            "lb": _same,
             "mk": _same,
             "mh": _same,
             "tm": t,
@@ -233,6 +245,7 @@ def page_text(root: Path, language: str, t: Messages, page: str) -> dict[str, An
     return {
         "tr": text,
         "nm": text.name,
+        "lb": text.label,
         "mk": lambda label: mark_names(str(label)),
         "mh": mark_html,
         # A source's title keeps its language and is a citation, as in the sources list.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -13,10 +14,11 @@ from xpuref.data.fields import RATES, at_path
 from xpuref.data.knowledge import Knowledge
 from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
 from xpuref.data.translations import load_translations
+from xpuref.render.datatext import mark_names, page_text
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.messages import messages
 from xpuref.render.pagecontext import PageContext
-from xpuref.views.coverage import coverage_report
+from xpuref.views.coverage import complete, coverage_report, overall_share
 from xpuref.views.derive import export_detail
 from xpuref.views.numbers import format_number
 from xpuref.views.publish import derivation_record
@@ -34,6 +36,7 @@ __all__ = [
     "gaps_html",
     "glossary_html",
     "macros",
+    "source_summary",
 ]
 
 
@@ -289,6 +292,12 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def _quality_text(ctx: PageContext) -> dict[str, Any]:
+    """The messages and data text of the data-quality page in its language."""
+    t = messages(ctx.language, ctx.page_url)
+    return {"t": t, **page_text(ctx.catalog.root, ctx.language, t, "data-quality.md")}
+
+
 def disagreements_html(catalog: Dataset, ctx: PageContext) -> Markup:
     """Every recorded alternative value, with its source and the reason it lost."""
     rows = []
@@ -310,7 +319,9 @@ def disagreements_html(catalog: Dataset, ctx: PageContext) -> Markup:
                     "reason": alt.reason,
                 }
             )
-    return Markup(_ENV.get_template("knowledge/disagreements.html.j2").render(rows=rows))
+    return Markup(
+        _ENV.get_template("knowledge/disagreements.html.j2").render(rows=rows, **_quality_text(ctx))
+    )
 
 
 def gaps_html(catalog: Dataset, ctx: PageContext) -> Markup:
@@ -325,7 +336,9 @@ def gaps_html(catalog: Dataset, ctx: PageContext) -> Markup:
         for device in catalog.sorted_devices()
         for field, reason in sorted(device.gaps.items())
     ]
-    return Markup(_ENV.get_template("knowledge/gaps.html.j2").render(rows=rows))
+    return Markup(
+        _ENV.get_template("knowledge/gaps.html.j2").render(rows=rows, **_quality_text(ctx))
+    )
 
 
 def derived_html(catalog: Dataset, ctx: PageContext) -> Markup:
@@ -349,7 +362,9 @@ def derived_html(catalog: Dataset, ctx: PageContext) -> Markup:
                     "note": record["note"] or "",
                 }
             )
-    return Markup(_ENV.get_template("knowledge/derived.html.j2").render(rows=rows))
+    return Markup(
+        _ENV.get_template("knowledge/derived.html.j2").render(rows=rows, **_quality_text(ctx))
+    )
 
 
 def compute_targets_html(catalog: Dataset, ctx: PageContext) -> Markup:
@@ -366,6 +381,73 @@ def compute_targets_html(catalog: Dataset, ctx: PageContext) -> Markup:
     )
 
 
+def source_summary(ctx: PageContext) -> Markup:
+    """The coverage lines of the data-quality page, in its language (English: as validate says)."""
+    ds = ctx.catalog
+    if ctx.language == "en":
+        return Markup("<br>\n").join(coverage_report(ds, readers=True).splitlines())
+    t = messages(ctx.language, ctx.page_url)
+    devices = list(ds.devices.values())
+    share = overall_share(ds)
+
+    def counts(key: str, counter: Counter[str], words: dict[str, str] | None = None) -> str:
+        """One line of counts, largest first, each name in the page's language where it has one."""
+        parts = "，".join(
+            f"{(words or {}).get(name, name)} {count}"
+            for name, count in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))
+        )
+        return t(key, counts=parts)
+
+    lines = [
+        t(
+            "quality.coverage.devices",
+            devices=len(devices),
+            full=sum(complete(d, ds) for d in devices),
+        ),
+        counts(
+            "quality.coverage.by_vendor",
+            Counter(ds.vendors[d.vendor].name_zh or ds.vendors[d.vendor].name for d in devices),
+        ),
+        counts("quality.coverage.by_kind", Counter(d.kind.upper() for d in devices)),
+        counts(
+            "quality.coverage.by_market",
+            Counter(d.market for d in devices),
+            t.prefixed("quality.coverage.market."),
+        ),
+        counts(
+            "quality.coverage.by_scope",
+            Counter(d.scope for d in devices),
+            t.prefixed("quality.coverage.scope."),
+        ),
+        t(
+            "quality.coverage.sources",
+            figures=share.figures,
+            citable=f"{share.percent(share.citable):.1f}",
+            traced=f"{share.percent(share.vendor_traced):.1f}",
+        ),
+        t(
+            "quality.coverage.basis",
+            basis=share.basis_figures,
+            derived=share.derived,
+            quoted=share.quoted,
+            quotable=share.quotable,
+            percent=f"{100.0 * share.quoted / share.quotable if share.quotable else 100.0:.1f}",
+        ),
+    ]
+    if ds.measured:
+        lines.append(
+            t(
+                "quality.coverage.measured",
+                figures=len(ds.measured),
+                skus=len({r.device for r, _ in ds.measured}),
+                cited=len({r.device for r, f in ds.measured if f.page(r) is not None}),
+                runs=sum(f.run is not None for _, f in ds.measured),
+                suspect=len(ds.warnings),
+            )
+        )
+    return Markup("<br>\n").join(mark_names(line) for line in lines)
+
+
 def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
     """Macros this module offers to content pages."""
     return {
@@ -379,8 +461,6 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
         "gaps_table": lambda: gaps_html(ctx.catalog, ctx),
         "derived_table": lambda: derived_html(ctx.catalog, ctx),
         "compute_targets_table": lambda: compute_targets_html(ctx.catalog, ctx),
-        "source_summary": lambda: Markup("<br>\n").join(
-            coverage_report(ctx.catalog, readers=True).splitlines()
-        ),
+        "source_summary": lambda: source_summary(ctx),
         "glossary_term_count": lambda: len(ctx.catalog.knowledge.glossary),
     }

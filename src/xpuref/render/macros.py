@@ -28,7 +28,9 @@ def _core(ctx: PageContext) -> dict[str, Callable[..., Markup]]:
             messages(ctx.language, ctx.page_url),
             ctx.edition,
         ),
-        "architecture_table": lambda: architecture_table(ctx.catalog, ctx.edition == "zh/"),
+        "architecture_table": lambda: architecture_table(
+            ctx.catalog, ctx.language, "architectures.md"
+        ),
         "system_table": lambda: system_table(
             ctx.catalog,
             ctx.page_url,

@@ -318,8 +318,10 @@ def device_table(
     return Markup(html)
 
 
-def architecture_table(catalog: Dataset, chinese: bool = False) -> Markup:
-    """Architecture generations grouped by vendor, oldest first.
+def architecture_table(
+    catalog: Dataset, language: str = "en", page: str = "architectures.md"
+) -> Markup:
+    """Architecture generations grouped by vendor, oldest first, in the page's language.
 
     In the Chinese edition a vendor's heading leads with its Chinese name where it has one
     ("寒武纪 Cambricon"), so the vendor is found by the name its readers search for.
@@ -331,9 +333,15 @@ def architecture_table(catalog: Dataset, chinese: bool = False) -> Markup:
             key=lambda a: (a.year, a.name),
         )
         vendor = catalog.vendors[slug]
-        name = f"{vendor.name_zh} {vendor.name}" if chinese and vendor.name_zh else vendor.name
+        zh_name = vendor.name_zh if language != "en" else None
+        name = f"{zh_name} {vendor.name}" if zh_name else vendor.name
         groups.append(({"slug": slug, "name": name}, items))
-    return Markup(_ENV.get_template("architecture_table.html.j2").render(groups=groups))
+    t = messages(language, page)
+    return Markup(
+        _ENV.get_template("architecture_table.html.j2").render(
+            groups=groups, t=t, **page_text(catalog.root, language, t, page)
+        )
+    )
 
 
 def render_page_macros(

@@ -33,7 +33,7 @@ def test_the_chinese_systems_table_links_stay_in_zh(real_data: Dataset) -> None:
 
 def test_architecture_headings_lead_with_the_chinese_vendor_name(real_data: Dataset) -> None:
     """In Chinese, Cambricon's heading reads 寒武纪 Cambricon; in English, Cambricon."""
-    zh = str(architecture_table(real_data, chinese=True))
+    zh = str(architecture_table(real_data, "zh"))
     en = str(architecture_table(real_data))
     assert '<h2 id="cambricon">寒武纪 Cambricon</h2>' in zh
     assert '<h2 id="cambricon">Cambricon</h2>' in en
