@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -13,7 +14,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.conftest import REAL_DATA, ROOT, _free_port
+from tests.conftest import REAL_DATA, ROOT
+
+
+def _free_port() -> int:
+    """Ask the OS for a free loopback port."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
 
 pytestmark = pytest.mark.site
 

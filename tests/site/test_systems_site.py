@@ -103,5 +103,5 @@ def test_systems_index_page_renders_its_table(tmp_path: Path) -> None:
     text = (ROOT / "content" / "systems.md").read_text(encoding="utf-8")
     html = render_page_macros(text, page_macros(ctx), page_values(ctx))
     assert html.count('<tr><td><a href="') == len(ds.systems)
-    assert '<a href="nvidia-dgx-h100/">NVIDIA DGX H100</a>' in html
-    assert '8 × <a href="../devices/nvidia-h100-sxm5-80gb/">' in html
+    assert '<a href="nvidia-dgx-h100/" translate="no">NVIDIA DGX H100</a>' in html
+    assert '8 × <a href="../devices/nvidia-h100-sxm5-80gb/" translate="no">' in html
