@@ -89,3 +89,21 @@ def test_the_home_page_leads_to_the_main_tools(built_site: BuiltSite, page: Page
     paths = page.locator("article a").evaluate_all("as => as.map(a => new URL(a.href).pathname)")
     for target in ("compare/", "calculators/", "glossary/", "downloads/", "devices/"):
         assert f"/{target}" in paths, (target, paths)
+
+
+def test_the_chinese_home_page_finds_a_device_in_its_own_words(
+    built_site: BuiltSite, page: Page
+) -> None:
+    """On zh/ the finder reads the one published lookup file, answers in Chinese and links the
+    Chinese device page."""
+    page.goto(built_site.url + "zh/")
+    box = page.locator("form.xpuref-finder input")
+    page.wait_for_timeout(300)  # the lookup file loads
+    box.fill("NVIDIA H100 80GB HBM3")
+    box.press("Enter")
+    found = page.locator(".xpuref-finder-result a").first
+    found.wait_for(timeout=5000)
+    expect(page.locator(".xpuref-finder-result")).to_contain_text("找到：")
+    href = found.get_attribute("href", timeout=1000) or ""
+    assert href.rstrip("/").endswith("devices/nvidia-h100-sxm5-80gb"), href
+    assert not href.startswith("../"), "the Chinese device page, not the English one"

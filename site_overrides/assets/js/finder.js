@@ -26,6 +26,11 @@
     var out = form.querySelector(".xpuref-finder-result");
     var catalog = form.querySelector("a.xpuref-finder-catalog").getAttribute("href");
     var lookup = null;
+    // The page's own words (a translated page sets data-word-*), else English.
+    function word(name, english) {
+      return form.getAttribute("data-word-" + name) || english;
+    }
+    var FOUND = word("found", "Found: ");
     fetch(form.getAttribute("data-lookup"))
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) { lookup = data; }, function () { lookup = null; });
@@ -38,7 +43,7 @@
       var id = page.resolveDevice(typed, lookup);
       if (id) {
         var name = lookup.devices[id] ? lookup.devices[id].name : id;
-        out.appendChild(document.createTextNode("Found: "));
+        out.appendChild(document.createTextNode(FOUND));
         out.appendChild(link(deviceHref(catalog, id), name));
         return;
       }
@@ -51,24 +56,24 @@
         });
       }
       if (ids.length) {
-        out.appendChild(document.createTextNode(ids.length === 1 ? "Found: " : "Devices whose names contain it: "));
+        out.appendChild(document.createTextNode(ids.length === 1 ? FOUND : word("several", "Devices whose names contain it: ")));
         ids.slice(0, MAX_LISTED).forEach(function (hit, i) {
           if (i) out.appendChild(document.createTextNode(" · "));
           out.appendChild(link(deviceHref(catalog, hit), lookup.devices[hit] ? lookup.devices[hit].name : hit));
         });
-        if (ids.length > MAX_LISTED) out.appendChild(document.createTextNode(" and " + (ids.length - MAX_LISTED) + " more"));
+        if (ids.length > MAX_LISTED) out.appendChild(document.createTextNode(word("more", " and {n} more").replace("{n}", String(ids.length - MAX_LISTED))));
         out.appendChild(document.createTextNode(". "));
       } else if (lookup) {
-        out.appendChild(document.createTextNode("No device has that name. "));
+        out.appendChild(document.createTextNode(word("none", "No device has that name. ")));
       }
-      out.appendChild(link(catalog + "?find=" + encodeURIComponent(typed), "Filter the catalog for “" + typed + "”"));
+      out.appendChild(link(catalog + "?find=" + encodeURIComponent(typed), word("filter", "Filter the catalog for “{q}”").replace("{q}", typed)));
     }
 
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       show(box.value);
       var first = out.querySelector("a");
-      if (first && out.firstChild.textContent === "Found: ") first.focus();
+      if (first && out.firstChild.textContent === FOUND) first.focus();
     });
     box.addEventListener("input", function () { show(box.value); });
   }
