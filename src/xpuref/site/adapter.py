@@ -49,7 +49,7 @@ from xpuref.site.editions import (
     record_pages,
 )
 from xpuref.site.handoff import BUNDLE_ENV, read_handoff
-from xpuref.site.html_blocks import restore_blocks, stash_blocks
+from xpuref.site.html_blocks import anchor_ids, restore_blocks, stash_blocks
 from xpuref.site.notfound import rewrite_404
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.search_rank import search_boost
@@ -282,6 +282,8 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     "Gaudi 3" failed in the browser. Browsers ignore the space in table layout.
     """
     blocks = _build_of(config).html_blocks.pop(page.file.dest_uri, [])
+    if blocks and page.present_anchor_ids is not None:
+        page.present_anchor_ids |= anchor_ids(blocks)  # links to them are validated later
     return _CELL_JOIN.sub(r"</\1> <\2", restore_blocks(html, blocks))
 
 

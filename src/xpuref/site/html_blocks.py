@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["restore_blocks", "stash_blocks"]
+__all__ = ["anchor_ids", "restore_blocks", "stash_blocks"]
 
 #: A block-level start tag at the start of a block, and its name.
 _START = re.compile(
@@ -20,6 +20,8 @@ _START = re.compile(
 )
 _FENCE = re.compile(r"\s*(```|~~~)")
 _TOKEN = "xpurefhtmlblock{}z"
+#: An element's id, or an <a>'s name: what MkDocs counts as an anchor a link may point to.
+_ANCHOR = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]+)"|<a\b[^>]*?\sname="([^"]+)"')
 _PLACED = re.compile(r"<p>xpurefhtmlblock(\d+)z</p>(\n?)")
 
 
@@ -55,3 +57,8 @@ def restore_blocks(html: str, stash: list[str]) -> str:
         return html
     # Markdown follows a raw block with a blank line, where a paragraph gets a line break.
     return _PLACED.sub(lambda m: stash[int(m.group(1))] + m.group(2) * 2, html)
+
+
+def anchor_ids(blocks: list[str]) -> set[str]:
+    """The anchors inside set-aside blocks, which MkDocs's own scan of the Markdown missed."""
+    return {m.group(1) or m.group(2) for block in blocks for m in _ANCHOR.finditer(block)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import markdown
 import pytest
 
-from xpuref.site.html_blocks import restore_blocks, stash_blocks
+from xpuref.site.html_blocks import anchor_ids, restore_blocks, stash_blocks
 
 _EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "toc"]
 
@@ -52,3 +52,12 @@ def test_whole_blocks_are_set_aside_and_others_are_not() -> None:
     for name in ("Markdown asked for inside a block", "a block left open across a blank line"):
         assert stash_blocks(PAGES[name])[1] == []
     assert stash_blocks(PAGES["HTML shown as code in a fence"])[1] == ["<div>after</div>"]
+
+
+def test_anchors_inside_set_aside_blocks_are_counted() -> None:
+    """Ids (and <a name>) in the blocks are the anchors MkDocs would have found in them."""
+    _, blocks = stash_blocks(
+        '<table id="table-dtype_bytes"><tr><td><a name="x1">a</a></td></tr></table>\n\n'
+        "<p class='n'>no id</p>\n"
+    )
+    assert anchor_ids(blocks) == {"table-dtype_bytes", "x1"}
