@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import sys
 import threading
 import time
 from pathlib import Path
+
+from xpuref.site.build import _alive  # the build lock's own liveness check
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -22,17 +23,6 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:
         """Stay quiet."""
-
-
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` still runs."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def main(argv: list[str]) -> int:
