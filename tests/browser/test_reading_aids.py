@@ -40,6 +40,19 @@ def test_a_wide_table_on_a_phone_says_it_scrolls(built_site: BuiltSite, page: Pa
         assert wide == ("xpuref-scrolls" in (table_box.get_attribute("class") or ""))
 
 
+def test_the_scroll_cue_speaks_the_editions_language(built_site: BuiltSite, page: Page) -> None:
+    """The Chinese catalog's cue and its scroll box's name are Chinese (the edition's words)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(built_site.url + "zh/devices/")
+    cue = page.locator(".xpuref-scroll-cue").first
+    cue.wait_for(timeout=10000)
+    assert "滑动" in cue.inner_text() and "sideways" not in cue.inner_text()
+    labels = page.locator(".xpuref-scroll").evaluate_all(
+        "boxes => boxes.map(b => b.getAttribute('aria-label'))"
+    )
+    assert labels and "Table" not in labels
+
+
 def test_glossary_has_contents_and_names_guides(built_site: BuiltSite, page: Page) -> None:
     """The glossary opens with a contents list of every topic and term, and no link shows a
     source path (guides/x.md) where the page's title belongs."""

@@ -100,27 +100,67 @@ def visible_text(html: str) -> str:
     return " ".join(parser.chunks)
 
 
-def slug_pattern(slugs: set[str]) -> re.Pattern[str]:
-    """Whole-identifier matches: not inside a longer name, a path, an address or a file name."""
-    alternatives = "|".join(re.escape(s) for s in sorted(slugs, key=len, reverse=True))
-    return re.compile(rf"(?<![\w.\-/#@])({alternatives})(?![\w\-/@]|\.\w)")
+#: A run of characters that can belong to one identifier, a path, an address or a file name.
+_RUN = re.compile(r"[\w.\-/#@]+")
+_WORD = re.compile(r"\w")
+
+
+class SlugFinder:
+    """Whole-identifier matches: not inside a longer name, a path, an address or a file name.
+
+    A slug counts where it starts a run of identifier characters and the run ends with it, or
+    goes on with "#" or with a "." that no word character follows (a sentence's full stop).
+    Each run is cut only there and the longest listed prefix wins, so a page costs one pass of
+    a small pattern and set lookups (one alternation of every slug took most of this test's
+    time).
+    """
+
+    def __init__(self, slugs: set[str]) -> None:
+        self.slugs = frozenset(slugs)
+
+    def finditer(self, text: str) -> list[tuple[int, int, str]]:
+        """Each match as (start, end, slug), in page order."""
+        found: list[tuple[int, int, str]] = []
+        for run in _RUN.finditer(text):
+            word = run.group()
+            ends = [len(word)]
+            for index, char in enumerate(word):
+                if char == "#" or (
+                    char == "." and not _WORD.match(word, index + 1)
+                ):
+                    ends.append(index)
+            for end in sorted(set(ends), reverse=True):
+                if word[:end] in self.slugs:
+                    found.append((run.start(), run.start() + end, word[:end]))
+                    break
+        return found
+
+    def findall(self, text: str) -> list[str]:
+        """The slugs found, in page order."""
+        return [slug for _, _, slug in self.finditer(text)]
 
 
 @functools.cache
-def _pattern(site: str) -> re.Pattern[str]:
-    """The pattern of every slug and parameter name, built once per site."""
-    return slug_pattern(data_slugs() | parameter_names(Path(site)))
+def _finder(site: str) -> SlugFinder:
+    """The finder of every slug and parameter name, built once per site."""
+    return SlugFinder(data_slugs() | parameter_names(Path(site)))
 
 
 def test_the_pattern_finds_slugs_and_spares_words() -> None:
     """The matcher catches a slug in prose and leaves names, addresses and commands alone."""
-    pattern = slug_pattern({"nvidia", "not-controlled", "peak_dense.bf16_matrix", "mfu.preset"})
+    pattern = SlugFinder({"nvidia", "not-controlled", "peak_dense.bf16_matrix", "mfu.preset"})
     assert pattern.findall("class: not-controlled, by nvidia") == ["not-controlled", "nvidia"]
     assert pattern.findall("set peak_dense.bf16_matrix or mfu.preset.") == [
         "peak_dense.bf16_matrix",
         "mfu.preset",
     ]
     assert pattern.findall("NVIDIA, run nvidia-smi, see docs.nvidia.com or /nvidia/") == []
+    # A full stop or a "#" may end a slug; a file suffix, a path or a longer name may not.
+    assert pattern.findall("ends in nvidia. Then nvidia#x, nvidia.yaml, nvidia_x") == [
+        "nvidia",
+        "nvidia",
+    ]
+    assert pattern.findall("mfu.preset.x mfu.preset.") == ["mfu.preset"]
     text = visible_text(
         '<p>A <code>nvidia</code> <span hidden>nvidia</span> <a href="/nvidia">NVIDIA</a></p>'
         "<script>nvidia</script><p>nvidia</p>"
@@ -141,7 +181,7 @@ def test_the_slug_list_is_drawn_from_the_data(built_site: BuiltSite) -> None:
 def test_no_page_shows_a_slug(built_site: BuiltSite) -> None:
     """Every HTML page's visible text is free of slugs and parameter names, and no text node
     (a table cell, a value after a label) is a market or kind slug on its own."""
-    pattern = _pattern(str(built_site.root))
+    finder = _finder(str(built_site.root))
     values = value_slugs()
     found: dict[str, list[str]] = {}
     pages = sorted(built_site.root.rglob("*.html"))
@@ -157,9 +197,9 @@ def test_no_page_shows_a_slug(built_site: BuiltSite) -> None:
                     f"{page.relative_to(built_site.root)}: {chunk!r}"
                 )
         text = " ".join(parser.chunks)
-        for match in pattern.finditer(text):
-            context = " ".join(text[max(0, match.start() - 40) : match.end() + 30].split())
-            found.setdefault(match.group(1), []).append(
+        for start, end, slug in finder.finditer(text):
+            context = " ".join(text[max(0, start - 40) : end + 30].split())
+            found.setdefault(slug, []).append(
                 f"{page.relative_to(built_site.root)}: …{context}…"
             )
     report = [f"{slug} ({len(where)}×), e.g. {where[0]}" for slug, where in sorted(found.items())]

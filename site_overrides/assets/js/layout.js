@@ -3,6 +3,10 @@
 (function () {
   "use strict";
 
+  function say(key) {
+    return window.xpurefPage.say("xpuref-layout-text", key);
+  }
+
   function wrapTables() {
     document.querySelectorAll(".md-typeset table[class^='xpuref']").forEach(function (table) {
       table.classList.add("xpuref-sticky");
@@ -14,7 +18,7 @@
       box.setAttribute("role", "region");
       var caption = table.getAttribute("aria-label") ||
         (table.previousElementSibling && /^H[2-4]$/.test(table.previousElementSibling.tagName)
-          ? table.previousElementSibling.textContent.replace(/¶$/, "").trim() : "") || "Table";
+          ? table.previousElementSibling.textContent.replace(/¶$/, "").trim() : "") || say("table");
       box.setAttribute("aria-label", caption);
       parent.insertBefore(box, table);
       box.appendChild(table);
@@ -23,7 +27,7 @@
     document.querySelectorAll(".xpuref-scroll:not([tabindex])").forEach(function (box) {
       box.setAttribute("tabindex", "0");
       box.setAttribute("role", "region");
-      if (!box.hasAttribute("aria-label")) box.setAttribute("aria-label", "Table");
+      if (!box.hasAttribute("aria-label")) box.setAttribute("aria-label", say("table"));
     });
   }
 
@@ -43,7 +47,7 @@
         if (wide && !has) {
           cue = document.createElement("p");
           cue.className = "xpuref-scroll-cue";
-          cue.textContent = "Scroll the table sideways for more columns →";
+          cue.textContent = say("scroll_cue");
           scroller.parentNode.insertBefore(cue, scroller);
         } else if (!wide && has) {
           cue.remove();

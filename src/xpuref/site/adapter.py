@@ -51,6 +51,7 @@ from xpuref.site.editions import (
 from xpuref.site.handoff import BUNDLE_ENV, read_handoff
 from xpuref.site.html_blocks import anchor_ids, restore_blocks, stash_blocks
 from xpuref.site.notfound import rewrite_404
+from xpuref.site.page_words import add_page_words
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.search_rank import search_boost
 from xpuref.site.search_worker import SearchWorkerError, patch_search_worker
@@ -297,6 +298,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     if not config.extra.get("public_url"):
         output = drop_canonical(output)
     language = current_edition(config)
+    output = add_page_words(output, language)
     if language != DEFAULT:
         output = edition_base(output, page.url, language)
     if config.extra.get("offline"):
