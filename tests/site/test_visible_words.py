@@ -125,9 +125,7 @@ class SlugFinder:
             word = run.group()
             ends = [len(word)]
             for index, char in enumerate(word):
-                if char == "#" or (
-                    char == "." and not _WORD.match(word, index + 1)
-                ):
+                if char == "#" or (char == "." and not _WORD.match(word, index + 1)):
                     ends.append(index)
             for end in sorted(set(ends), reverse=True):
                 if word[:end] in self.slugs:
@@ -199,8 +197,6 @@ def test_no_page_shows_a_slug(built_site: BuiltSite) -> None:
         text = " ".join(parser.chunks)
         for start, end, slug in finder.finditer(text):
             context = " ".join(text[max(0, start - 40) : end + 30].split())
-            found.setdefault(slug, []).append(
-                f"{page.relative_to(built_site.root)}: …{context}…"
-            )
+            found.setdefault(slug, []).append(f"{page.relative_to(built_site.root)}: …{context}…")
     report = [f"{slug} ({len(where)}×), e.g. {where[0]}" for slug, where in sorted(found.items())]
     assert not report, "\n".join(report)
