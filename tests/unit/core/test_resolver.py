@@ -22,18 +22,18 @@ PRINTED = sorted(
 #: name has been read yet: what was searched, and why it does not count. A SKU leaves this list
 #: when a driver string and the page it was read on are added.
 NO_DRIVER_STRING: dict[str, str] = {
-    "cambricon-mlu370-s8-pcie-48gb": "Cambricon's driver board table (mcu/cndrv_mcu_info.c, "
-    "mlu370_basic_info_table) and its attribute table (attr/cndrv_attr_mlu370.c) name the "
-    "MLU370-S4, X4, X4L, X4K, X8 and M8 but no S8, the cnmon binary shipped beside them carries "
-    "no S8 string, and mlu-ops has no S8 name; a factory test script names the S8 only from its "
-    "serial-number prefix, which no driver tool prints",
+    "cambricon-mlu370-s8-pcie-48gb": "Cambricon's driver 5.10.22 (mcu/cndrv_mcu_mlu370.c) picks "
+    "the board name from the first byte of the card's serial number and knows the MLU370-S4, X4, "
+    "X4L, X4K, X8, M8 and MLU365-D2, with no S8 case (an unknown byte is reported as "
+    "'MLU370-UNKNOWN'); its name table (mcu/cndrv_mcu_info.c), the cnmon binary shipped beside "
+    "it and mlu-ops carry no S8 string either, and no cnmon capture of an S8 has been read",
     "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read: dstack lists the name "
-    "only among its made-up examples, other tools copy it into their own tables, and Intel's "
-    "Gaudi2E guide shows hl-smi naming a different China board (HL-288E)",
+    "only among its made-up examples and other tools copy it into their own tables; Intel's "
+    "Gaudi2E setup guide shows hl-smi naming its boards HL-288E, not HL-225B",
     "intel-gaudi3-pcie-128gb": "no hl-smi capture for the HL-338 has been read: Intel's documents "
-    "name the board only in prose (CPLD programming pages), its driver knows the card as a server "
-    "type (HL_SERVER_GAUDI3_HL338), not as the name hl-smi prints, and dstack lists the name only "
-    "among its made-up examples",
+    "name the board only in prose (CPLD programming pages), Intel's HCL library knows it only as "
+    "a server type the driver reports (HL_SERVER_GAUDI3_HL338), not as the name hl-smi prints, "
+    "and dstack lists the name only among its made-up examples",
 }
 
 #: SKUs no driver or runtime names at all, with the reason in our words and the vendor page that
