@@ -18,18 +18,50 @@ PRINTED = sorted(
     (d.id, entry.name, entry.printed_by, entry.url) for d in DEVICES for entry in d.driver_names
 )
 
-#: Shipping SKUs of makers whose tools print a device name, with no such string recorded yet,
-#: and why. A SKU leaves this list when a driver string and the page it was read on are added.
+#: Shipping SKUs whose tools certainly print a name, but no capture or vendor table giving that
+#: name has been read yet: what was searched, and why it does not count. A SKU leaves this list
+#: when a driver string and the page it was read on are added.
 NO_DRIVER_STRING: dict[str, str] = {
-    "cambricon-mlu370-s8-pcie-48gb": "Cambricon's driver board table (mcu/cndrv_mcu_info.c) names "
-    "the MLU370-S4, X4, X4L, X4K, X8 and M8 but no S8, and mlu-ops has no S8 name either",
-    "google-tpu-v1": "an inference card Google never offered to JAX users",
-    "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read (dstack lists the name "
-    "only among its made-up examples)",
-    "intel-gaudi3-pcie-128gb": "no hl-smi capture for the HL-338 has been read (dstack lists the "
-    "name only among its made-up examples)",
-    "nvidia-b100-sxm-192gb": "NVIDIA's driver table (open-gpu-kernel-modules README, 595.44.03) "
-    "lists the B200 and GB200 but no B100, and no nvidia-smi capture of a B100 has been read",
+    "cambricon-mlu370-s8-pcie-48gb": "Cambricon's driver 5.10.22 (mcu/cndrv_mcu_mlu370.c) picks "
+    "the board name from the first byte of the card's serial number and knows the MLU370-S4, X4, "
+    "X4L, X4K, X8, M8 and MLU365-D2, with no S8 case (an unknown byte is reported as "
+    "'MLU370-UNKNOWN'); its name table (mcu/cndrv_mcu_info.c), the cnmon binary shipped beside "
+    "it and mlu-ops carry no S8 string either, and no cnmon capture of an S8 has been read",
+    "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read: dstack lists the name "
+    "only among its made-up examples and other tools copy it into their own tables; Intel's "
+    "Gaudi2E setup guide shows hl-smi naming its boards HL-288E, not HL-225B",
+    "intel-gaudi3-pcie-128gb": "no hl-smi capture for the HL-338 has been read: Intel's documents "
+    "name the board only in prose (CPLD programming pages), Intel's HCL library knows it only as "
+    "a server type the driver reports (HL_SERVER_GAUDI3_HL338), not as the name hl-smi prints, "
+    "and dstack lists the name only among its made-up examples",
+}
+
+#: SKUs no driver or runtime names at all, with the reason in our words and the vendor page that
+#: shows it. They are never given a driver string; names near them must raise with candidates.
+NO_DRIVER_VISIBLE_NAME: dict[str, tuple[str, str]] = {
+    "google-tpu-v1": (
+        "an inference card Google ran only inside its own datacenters: it was never offered on "
+        "Cloud TPU, and JAX's table of TPU device kinds starts at 'TPU v2', so no runtime a user "
+        "can run reports it",
+        "https://github.com/jax-ml/jax/blob/1ebd186c6174f43c2853adc2e8594a5f3729e395/"
+        "jax/_src/tpu_info.py",
+    ),
+    "nvidia-b100-sxm-192gb": (
+        "NVIDIA's supported-GPU table, which gives the product name the driver reports, lists "
+        "no B100 and none of the device IDs pci.ids files under that name (2920, 29BC) in any "
+        "of its 67 revisions from 515.43.04 (2022) to 595.45.04 (2026), although Blackwell GPUs "
+        "run only on these open kernel modules; no released NVIDIA driver names a B100, so "
+        "nvidia-smi prints no B100 string. pci.ids' community names ('GB102 [B100]', "
+        "'GB100 [TS4 / B100]') are what lspci prints, not NVIDIA's, and they disagree",
+        "https://github.com/NVIDIA/open-gpu-kernel-modules/blob/"
+        "df1c9a3de2be4b130f4fc7680f7198193d8ac6ad/README.md",
+    ),
+}
+
+#: Names close to a SKU without a driver-visible name: each raises and lists that SKU.
+NEAR_NAMES: dict[str, tuple[str, ...]] = {
+    "google-tpu-v1": ("TPU v1 lite", "TPU v1e", "Google TPU v1 8GB"),
+    "nvidia-b100-sxm-192gb": ("GB102 [B100]", "NVIDIA B100 SXM", "NVIDIA B100 192GB"),
 }
 
 #: Shipping SKUs whose only printed name is shared with another part by design: the string
@@ -82,8 +114,9 @@ def test_driver_strings_cover_the_shipping_skus() -> None:
         if d.vendor in DRIVER_VENDORS and d.kind != "cpu" and not d.driver_names
         and not _announced(d)
     }  # fmt: skip
-    assert not set(NO_DRIVER_STRING) & set(AMBIGUOUS_BY_DESIGN)
-    assert lacking == set(NO_DRIVER_STRING) | set(AMBIGUOUS_BY_DESIGN)
+    kept_out = [set(NO_DRIVER_STRING), set(NO_DRIVER_VISIBLE_NAME), set(AMBIGUOUS_BY_DESIGN)]
+    assert sum(len(ids) for ids in kept_out) == len(set().union(*kept_out))
+    assert lacking == set().union(*kept_out)
     covered = [d for d in DEVICES if d.driver_names]
     assert len(covered) >= 95
     assert {e.printed_by for d in covered for e in d.driver_names} >= {
@@ -159,6 +192,29 @@ def test_ambiguous_by_design_skus_name_their_shared_string_and_its_page() -> Non
         assert device_id in SHARED_STRINGS[printed]
         assert url.startswith("https://") and printed_by and why
         assert printed not in recorded
+
+
+@pytest.mark.parametrize("device_id", sorted(NO_DRIVER_VISIBLE_NAME))
+def test_skus_no_driver_names_are_reasoned_and_never_recorded(device_id: str) -> None:
+    """A SKU no driver names has a reason and a vendor page, and carries no driver string."""
+    why, url = NO_DRIVER_VISIBLE_NAME[device_id]
+    assert len(why) > 80 and url.startswith("https://github.com/")
+    assert xpuref.device(device_id).driver_names == ()
+    assert device_id not in NO_DRIVER_STRING
+    assert NEAR_NAMES[device_id]
+
+
+@pytest.mark.parametrize(
+    ("device_id", "near"),
+    sorted((device_id, near) for device_id, names in NEAR_NAMES.items() for near in names),
+)
+def test_near_names_of_skus_no_driver_names_raise_with_candidates(
+    device_id: str, near: str
+) -> None:
+    """A name close to such a SKU is refused and lists it; nothing is picked silently."""
+    with pytest.raises(UnknownDeviceError) as found:
+        xpuref.lookup(near)
+    assert device_id in found.value.candidates
 
 
 def test_unknown_names_raise_with_candidates() -> None:
