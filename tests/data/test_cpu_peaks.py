@@ -115,7 +115,7 @@ def test_derived_cpu_vector_peaks_quote_every_input(catalog: Dataset) -> None:
                 assert given.quote, f"{device_id}: {path}: {name} has no quote"
             assert derivation.note and "bound" in derivation.note, f"{device_id}: {path}"
             assert "base clock" in derivation.note, f"{device_id}: {path}: say which clock"
-    assert checked >= 6  # the 8480+, EPYC 9654 and i7-13700K FP64 and FP32 peaks at least
+    assert checked >= 8  # the 8480+, 6980P, EPYC 9654 and i7-13700K FP64 and FP32 peaks at least
 
 
 def test_the_8480plus_inputs_are_arks_fma_units_and_the_512_bit_width(catalog: Dataset) -> None:
@@ -139,8 +139,8 @@ def _inputs(catalog: Dataset, device_id: str, path: str) -> dict[str, float]:
 
 
 def test_every_cpu_has_its_vector_peaks_derived(catalog: Dataset) -> None:
-    """No CPU leaves FP64 or FP32 as a gap where the formula's inputs are sourced."""
-    for device_id in ("amd-epyc-9654", "intel-core-i7-13700k", "intel-xeon-platinum-8480plus"):
+    """Every CPU's FP64 and FP32 peaks are derived with a formula, none left as a gap."""
+    for device_id in _cpus(catalog):
         device = catalog.devices[device_id]
         for path in CPU_PEAKS:
             assert device.basis_of(path) == "derived", f"{device_id}: {path}"
@@ -183,12 +183,15 @@ def test_i7_13700k_sums_p_cores_and_e_cores_each_at_its_base_clock(catalog: Data
     assert "(8 × 3.4 × 2 × (256 ÷ 64) × 2) + (8 × 2.5 × 2 × (128 ÷ 64) × 2)" in text
 
 
-def test_the_6980p_peaks_are_derived_or_name_the_missing_fma_units(catalog: Dataset) -> None:
-    """The 6980P's vector peaks: derived at 128 cores x 2.0 GHz, or a gap naming ARK's FMA units."""
+def test_xeon_6980p_is_128_cores_at_base_with_two_512_bit_fma_units(catalog: Dataset) -> None:
+    """128 cores x 2.0 GHz x 2 FMA x (512/64) x 2 = 8.192 TFLOPS FP64; FP32 twice that."""
     device = catalog.devices["intel-xeon-6980p"]
-    for path in CPU_PEAKS:
-        if device.basis_of(path) == "derived":
-            inputs = _inputs(catalog, "intel-xeon-6980p", path)
-            assert (inputs["cores"], inputs["clock_ghz"], inputs["vector_bits"]) == (128, 2.0, 512)
-        else:
-            assert "FMA Units" in device.gaps[path] or "FMA units" in device.gaps[path]
+    assert device.peak_dense["fp64"] == pytest.approx(128 * 2.0 * 2 * 8 * 2 / 1000)
+    assert device.peak_dense["fp64"] == pytest.approx(8.192)
+    assert device.peak_dense["fp32"] == pytest.approx(16.384)
+    inputs = _inputs(catalog, "intel-xeon-6980p", "peak_dense.fp32")
+    assert inputs == {"cores": 128, "clock_ghz": 2.0, "fma_units": 2, "vector_bits": 512}
+    fma = device.derive["peak_dense.fp64"].inputs["fma_units"]
+    assert fma.quote is not None and "2x 512-bit FMA units" in fma.quote
+    # The AMX matrix rates stay gaps: Intel gives no AMX operations per cycle for a Xeon 6 core.
+    assert "peak_dense.bf16_matrix" in device.gaps and "bf16_matrix" not in device.peak_dense
