@@ -110,10 +110,18 @@ def carries(text: str, value: float, factors: Iterable[float] = (1.0,)) -> bool:
 
 #: Counts a maker or reference writes in words ("two 256-bit FMA units"): one to twelve.
 _COUNT_WORDS = {
-    word: number
-    for number, word in enumerate(
-        "one two three four five six seven eight nine ten eleven twelve".split(), start=1
-    )
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
 }
 _WORD = re.compile(r"[A-Za-z]+")
 

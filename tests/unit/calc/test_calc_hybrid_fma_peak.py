@@ -1,4 +1,4 @@
-"""Tests for the hybrid-CPU FMA peak: each core type's cores x clock x FMA units x lanes x 2, summed."""
+"""Tests for the hybrid-CPU FMA peak: two core types, each cores x clock x FMA units x lanes x 2."""
 
 from __future__ import annotations
 
