@@ -51,21 +51,57 @@ def _fma_rate(element_bits: int) -> Callable[[Mapping[str, float]], float]:
     return compute
 
 
+#: The inputs of one core type's FMA-unit peak, in order.
+FMA_INPUTS = ("cores", "clock_ghz", "fma_units", "vector_bits")
+
+
+def _fma_layout(element_bits: int, suffix: str = "") -> str:
+    """How one core type's FMA-unit inputs are written (``suffix`` names the second type's)."""
+    return (
+        f"{{cores{suffix}:g}} × {{clock_ghz{suffix}:g}} × {{fma_units{suffix}:g}} × "
+        f"({{vector_bits{suffix}:g}} ÷ {element_bits}) × {FLOPS_PER_FMA}"
+    )
+
+
 def _fma_formula(element_bits: int, precision: str) -> Formula:
     """The FMA-unit peak for one element width (64 bits for FP64, 32 for FP32)."""
     return Formula(
         f"cores_x_clock_x_fma_units_x_{precision}_lanes_x2",
-        ("cores", "clock_ghz", "fma_units", "vector_bits"),
+        FMA_INPUTS,
         (
             "cores × clock (GHz) × FMA units per core × "
             f"(vector bits ÷ {element_bits}) {precision.upper()} lanes × 2 FLOPs per FMA"
         ),
         "TFLOPS",
         _fma_rate(element_bits),
-        layout=(
-            "{cores:g} × {clock_ghz:g} × {fma_units:g} × "
-            f"({{vector_bits:g}} ÷ {element_bits}) × {FLOPS_PER_FMA}"
+        layout=_fma_layout(element_bits),
+    )
+
+
+def _fma_rate_two_kinds(element_bits: int) -> Callable[[Mapping[str, float]], float]:
+    """Two core types (a hybrid CPU), each cores x clock x FMA units x lanes x 2, summed."""
+    one = _fma_rate(element_bits)
+
+    def compute(values: Mapping[str, float]) -> float:
+        second = {name: values[f"{name}_2"] for name in FMA_INPUTS}
+        return one(values) + one(second)
+
+    return compute
+
+
+def _fma_formula_two_kinds(element_bits: int, precision: str) -> Formula:
+    """The FMA-unit peak of a hybrid CPU: the same product for each core type, summed."""
+    return Formula(
+        f"two_core_types_x_clock_x_fma_units_x_{precision}_lanes_x2",
+        (*FMA_INPUTS, *(f"{name}_2" for name in FMA_INPUTS)),
+        (
+            "cores × clock (GHz) × FMA units per core × "
+            f"(vector bits ÷ {element_bits}) {precision.upper()} lanes × 2 FLOPs per FMA, "
+            "summed over both core types"
         ),
+        "TFLOPS",
+        _fma_rate_two_kinds(element_bits),
+        layout=f"({_fma_layout(element_bits)}) + ({_fma_layout(element_bits, '_2')})",
     )
 
 
@@ -117,6 +153,8 @@ FORMULAS: dict[str, Formula] = {
         ),
         _fma_formula(64, "fp64"),
         _fma_formula(32, "fp32"),
+        _fma_formula_two_kinds(64, "fp64"),
+        _fma_formula_two_kinds(32, "fp32"),
         Formula(
             "cores_x_clock_x_mnk_x2",
             ("cores", "clock_ghz", "m", "n", "k"),

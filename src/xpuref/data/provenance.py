@@ -21,6 +21,7 @@ __all__ = [
     "TIER_RANK",
     "apply_derivations",
     "carries",
+    "carries_count",
     "check_bus_bandwidth",
     "check_provenance",
     "check_sibling_links",
@@ -107,6 +108,35 @@ def carries(text: str, value: float, factors: Iterable[float] = (1.0,)) -> bool:
     return False
 
 
+#: Counts a maker or reference writes in words ("two 256-bit FMA units"): one to twelve.
+_COUNT_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def carries_count(text: str, value: float) -> bool:
+    """Whether a text prints an input ``value``: as a number, or a small count as a word.
+
+    Derivation inputs such as FMA units per core are counts that prose spells out ("two
+    256-bit FMA units" carries 2); a word carries only its exact whole number.
+    """
+    if carries(text, value):
+        return True
+    return any(_COUNT_WORDS.get(w.lower()) == value for w in _WORD.findall(text))
+
+
 def figure_paths(device: Device) -> list[str]:
     """The figures that carry a basis: every peak rate, memory, power and scale-up figure."""
     paths = [f"peak_dense.{key}" for key in RATE_KEYS if key in device.peak_dense]
@@ -167,7 +197,7 @@ def apply_derivations(device: Device, src: SourceFile, problems: list[Problem]) 
                         f"unknown source id '{given.source}'",
                     )
                 )
-            if given.quote is not None and not carries(given.quote, given.value):
+            if given.quote is not None and not carries_count(given.quote, given.value):
                 problems.append(
                     problem_at(
                         src,

@@ -50,8 +50,9 @@ def test_cpu_run_prints_a_record_validate_accepts(tmp_path: Path) -> None:
     """A tiny CPU run prints a run record; added to a copy of the data, validate exits 0.
 
     A CPU names itself loosely ("AMD EPYC" in a virtual machine), so the operator states the
-    SKU with --device-id and the record says so. No catalogued CPU gives an FP32/FP64 peak, so
-    the multiply is listed as a comment, and the memory copy becomes the record.
+    SKU with --device-id and the record says so. The EPYC 9654's FP64 peak is derived (cores x
+    clock x FMA units x lanes x 2), so the multiply is held against it and recorded beside the
+    memory copy, each with the note that a pure-Python run is a share of the chip, not its rate.
     """
     done = run_xpuref(
         "measure", "--device", "cpu", "--sizes", "16", "--copy-bytes", "200000",
@@ -62,19 +63,20 @@ def test_cpu_run_prints_a_record_validate_accepts(tmp_path: Path) -> None:
     parsed = yaml.safe_load(text)
     assert parsed["run"]["tool"] == "xpuref measure"
     assert "--device-id amd-epyc-9654" in parsed["run"]["command"]
-    [record] = parsed["measurements"]
+    gemm, record = parsed["measurements"]
+    assert gemm["metric"] == "gemm" and gemm["precision"] == "fp64" and gemm["note"]
     assert record["device"] == "amd-epyc-9654" and record["metric"] == "memory_bandwidth"
     conditions = record["conditions"]
     assert conditions["ran_by"] == "test" and conditions["devices"] == 1
     for key in ("software", "date", "method", "driver", "clocks", "system"):
         assert conditions[key], key
     assert "named by --device-id amd-epyc-9654" in text
-    assert "# not recorded: gemm" in text  # no catalogued CPU peak to hold a GEMM against
+    assert "# not recorded: gemm" not in text  # the derived FP64 peak is the GEMM's ceiling
     data = _with_record(tmp_path, text)
     checked = run_xpuref("validate", "--data", str(data))
     assert checked.returncode == 0, checked.stderr
     ds = load_checked(data)
-    assert any(r.id == record["id"] for r, _ in ds.measured)
+    assert {gemm["id"], record["id"]} <= {r.id for r, _ in ds.measured}
 
 
 def test_unresolved_cpu_name_asks_for_the_sku(
