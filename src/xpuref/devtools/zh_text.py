@@ -1,7 +1,7 @@
 """Data text a Chinese page shows in English, and translations no page uses.
 
-Renders every Chinese device and system page, the architectures table and the data-quality
-tables (without building the site) and reports:
+Renders every Chinese device and system page, the architectures table, the data-quality
+tables and the reference tables of data/tables/ (without building the site) and reports:
 
 - each text the page shows that ``data/translations/zh/`` lacks, as ``FILE:LINE: text`` where
   it comes from a data file (``generated`` where xpuref writes it, e.g. an export reason);
@@ -32,6 +32,8 @@ __all__ = ["main", "missing_text", "unused_text"]
 LANGUAGE = "zh"
 #: The catalogue file of phrases xpuref writes itself: a phrase may be unused on today's data.
 GENERATED = "generated.yaml"
+#: Reference tables a page shows through a macro of their own, not ``data_table``.
+_OWN_MACRO = {"compute_targets"}
 #: Data folders whose Chinese pages this process has rendered in full.
 _RENDERED: set[str] = set()
 
@@ -39,13 +41,15 @@ _RENDERED: set[str] = set()
 def _render_all(ds: Dataset) -> None:
     """Render every Chinese device and system page once, remembering what each lacked.
 
-    The architectures table and the data-quality tables (gaps, alternatives, derived figures)
-    show data text too, so they are rendered as well.
+    The architectures table, the data-quality tables (gaps, alternatives, derived figures)
+    and the guides' reference tables (data/tables/) show data text too, so they are rendered
+    as well.
     """
     from xpuref.render.knowledge import derived_html, disagreements_html, gaps_html
     from xpuref.render.pagecontext import PageContext, Published
     from xpuref.render.pages import architecture_table, device_page
     from xpuref.render.systems import system_page
+    from xpuref.render.tables import table_html
 
     version = DataVersion("check", "2026-01-01", 0)
     where = Published(language=LANGUAGE)
@@ -60,6 +64,8 @@ def _render_all(ds: Dataset) -> None:
     quality = PageContext(ds, version, "zh/data-quality/", True, edition="zh/")
     for table in (gaps_html, disagreements_html, derived_html):
         table(ds, quality)
+    for table_id in sorted(set(ds.tables) - _OWN_MACRO):
+        table_html(ds, LANGUAGE, table_id)
 
 
 @cache

@@ -11,18 +11,19 @@ from markupsafe import Markup
 
 from xpuref.data.table_models import DataTable
 from xpuref.data.translations import Translations, load_translations
+from xpuref.render.datatext import data_text
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.messages import Messages, messages
 from xpuref.render.pagecontext import PageContext
 
-__all__ = ["format_cell", "macros", "render_table"]
+__all__ = ["format_cell", "macros", "render_table", "table_html"]
 
 
 @dataclass(frozen=True)
 class CellView:
     """A cell ready for the template: text, optional power-of-ten exponent, sort value."""
 
-    text: str
+    text: object
     exponent: str = ""
     number: bool = False
     sort: str = ""
@@ -50,17 +51,35 @@ def format_cell(value: Any) -> CellView:
     return CellView(f"{number:,.6g}" if magnitude >= 1 else f"{number:.6g}", "", True, sort)
 
 
+def _same(text: object) -> object:
+    """A cell's text as it is (the English edition)."""
+    return text
+
+
 def render_table(
-    table: DataTable, translations: Translations | None = None, t: Messages | None = None
+    table: DataTable,
+    translations: Translations | None = None,
+    t: Messages | None = None,
+    cell_text: Callable[[object], object] = _same,
 ) -> Markup:
     """The HTML of one table with its anchor, caption, units, numbered sources and notes.
 
     With ``translations`` (an edition past English) the title, caption, notes and column labels
-    come from data/translations/<language>.yaml, each falling back to its English.
+    come from data/translations/<language>.yaml, each falling back to its English; ``cell_text``
+    gives each text cell in the edition's language (data/translations/<language>/tables.yaml).
     """
+
+    def cell(value: Any) -> CellView:
+        """One cell, its text in the edition's language."""
+        view = format_cell(value)
+        return CellView(cell_text(view.text), view.exponent, view.number, view.sort)
+
     rows = [
         {
-            "cells": [format_cell(row.get(col.key)) for col in table.columns],
+            "cells": [
+                cell(row.get(col.key)) if col.kind == "text" else format_cell(row.get(col.key))
+                for col in table.columns
+            ],
             "sources": table.sources_for_row(i),
         }
         for i, row in enumerate(table.rows)
@@ -93,7 +112,15 @@ def _data_table(ctx: PageContext, table_id: str) -> Markup:
     translations = ctx.catalog.remember(
         "translations", ctx.language, lambda: load_translations(ctx.catalog.root, ctx.language, [])
     )
-    return render_table(tables[table_id], translations, messages(ctx.language, ctx.page_url))
+    cells = data_text(ctx.catalog.root, ctx.language).for_page(f"tables/{table_id}")
+    return render_table(tables[table_id], translations, messages(ctx.language, ctx.page_url), cells)
+
+
+def table_html(catalog: Any, language: str, table_id: str) -> Markup:
+    """One data table as a page of ``language`` shows it (for the translation check)."""
+    translations = load_translations(catalog.root, language, [])
+    cells = data_text(catalog.root, language).for_page(f"tables/{table_id}")
+    return render_table(catalog.tables[table_id], translations, messages(language), cells)
 
 
 def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
