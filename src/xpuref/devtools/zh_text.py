@@ -39,10 +39,16 @@ _RENDERED: set[str] = set()
 def _render_all(ds: Dataset) -> None:
     """Render every Chinese device and system page once, remembering what each lacked.
 
-    The architectures table and the data-quality tables (gaps, alternatives, derived figures)
-    show data text too, so they are rendered as well.
+    The architectures table, the data-quality tables (gaps, alternatives, derived figures)
+    and the compile-target table of the programming-model guide show data text too, so they
+    are rendered as well.
     """
-    from xpuref.render.knowledge import derived_html, disagreements_html, gaps_html
+    from xpuref.render.knowledge import (
+        compute_targets_html,
+        derived_html,
+        disagreements_html,
+        gaps_html,
+    )
     from xpuref.render.pagecontext import PageContext, Published
     from xpuref.render.pages import architecture_table, device_page
     from xpuref.render.systems import system_page
@@ -60,6 +66,8 @@ def _render_all(ds: Dataset) -> None:
     quality = PageContext(ds, version, "zh/data-quality/", True, edition="zh/")
     for table in (gaps_html, disagreements_html, derived_html):
         table(ds, quality)
+    guide = "zh/guides/gpu-programming-model/"
+    compute_targets_html(ds, PageContext(ds, version, guide, True, edition="zh/"))
 
 
 @cache
