@@ -39,16 +39,10 @@ _RENDERED: set[str] = set()
 def _render_all(ds: Dataset) -> None:
     """Render every Chinese device and system page once, remembering what each lacked.
 
-    The architectures table, the data-quality tables (gaps, alternatives, derived figures)
-    and the compile-target table of the programming-model guide show data text too, so they
-    are rendered as well.
+    The architectures table and the data-quality tables (gaps, alternatives, derived figures)
+    show data text too, so they are rendered as well.
     """
-    from xpuref.render.knowledge import (
-        compute_targets_html,
-        derived_html,
-        disagreements_html,
-        gaps_html,
-    )
+    from xpuref.render.knowledge import derived_html, disagreements_html, gaps_html
     from xpuref.render.pagecontext import PageContext, Published
     from xpuref.render.pages import architecture_table, device_page
     from xpuref.render.systems import system_page
@@ -62,12 +56,20 @@ def _render_all(ds: Dataset) -> None:
         device_page(device, ds, version, where)
     for system in ds.sorted_systems():
         system_page(system, ds, version, where)
+    _render_targets(ds, version)
     architecture_table(ds, LANGUAGE, "architectures.md")
     quality = PageContext(ds, version, "zh/data-quality/", True, edition="zh/")
     for table in (gaps_html, disagreements_html, derived_html):
         table(ds, quality)
-    guide = "zh/guides/gpu-programming-model/"
-    compute_targets_html(ds, PageContext(ds, version, guide, True, edition="zh/"))
+
+
+def _render_targets(ds: Dataset, version: DataVersion) -> None:
+    """Render the compile-target table of the programming-model guide (its own macro)."""
+    from xpuref.render.knowledge import compute_targets_html
+    from xpuref.render.pagecontext import PageContext
+
+    page = "zh/guides/gpu-programming-model/"
+    compute_targets_html(ds, PageContext(ds, version, page, True, edition="zh/"))
 
 
 @cache
