@@ -60,12 +60,22 @@ def _render_all(ds: Dataset) -> None:
         device_page(device, ds, version, where)
     for system in ds.sorted_systems():
         system_page(system, ds, version, where)
+    _render_targets(ds, version)
     architecture_table(ds, LANGUAGE, "architectures.md")
     quality = PageContext(ds, version, "zh/data-quality/", True, edition="zh/")
     for table in (gaps_html, disagreements_html, derived_html):
         table(ds, quality)
     for table_id in sorted(set(ds.tables) - _OWN_MACRO):
         table_html(ds, LANGUAGE, table_id)
+
+
+def _render_targets(ds: Dataset, version: DataVersion) -> None:
+    """Render the compile-target table of the programming-model guide (its own macro)."""
+    from xpuref.render.knowledge import compute_targets_html
+    from xpuref.render.pagecontext import PageContext
+
+    page = "zh/guides/gpu-programming-model/"
+    compute_targets_html(ds, PageContext(ds, version, page, True, edition="zh/"))
 
 
 @cache

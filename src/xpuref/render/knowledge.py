@@ -18,6 +18,7 @@ from xpuref.render.datatext import mark_names, page_text
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.messages import messages
 from xpuref.render.pagecontext import PageContext
+from xpuref.views.chinese_names import chinese_name
 from xpuref.views.coverage import complete, coverage_report, overall_share
 from xpuref.views.derive import export_detail
 from xpuref.views.numbers import format_number
@@ -370,13 +371,20 @@ def derived_html(catalog: Dataset, ctx: PageContext) -> Markup:
 def compute_targets_html(catalog: Dataset, ctx: PageContext) -> Markup:
     """Every SKU with a known compile target, with its matrix precisions and scale-up link."""
     table = catalog.tables.get("compute_targets")
-    rows = [
-        {"row": row, "href": ctx.link_to_page(f"devices/{row.device_id}.md")}
-        for row in target_rows(catalog)
-    ]
+    t = messages(ctx.language, ctx.page_url)
+    english = ctx.language == "en"
+    rows = []
+    for row in target_rows(catalog):
+        device = catalog.devices[row.device_id]
+        name = row.name if english else chinese_name(device, catalog.vendors[device.vendor])
+        href = ctx.link_to_page(f"devices/{row.device_id}.md")
+        rows.append({"row": row, "href": href, "name": name})
     return Markup(
         _ENV.get_template("knowledge/compute_targets.html.j2").render(
-            rows=rows, sources=table.sources if table else []
+            rows=rows,
+            sources=table.sources if table else [],
+            t=t,
+            **page_text(catalog.root, ctx.language, t, "guides/gpu-programming-model.md"),
         )
     )
 
