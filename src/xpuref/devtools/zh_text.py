@@ -39,10 +39,16 @@ _RENDERED: set[str] = set()
 def _render_all(ds: Dataset) -> None:
     """Render every Chinese device and system page once, remembering what each lacked.
 
-    The architectures table and the data-quality tables (gaps, alternatives, derived figures)
-    show data text too, so they are rendered as well.
+    The architectures table, the data-quality tables (gaps, alternatives, derived figures) and
+    the export-controls page's rules and classes show data text too, so they are rendered too.
     """
-    from xpuref.render.knowledge import derived_html, disagreements_html, gaps_html
+    from xpuref.render.knowledge import (
+        derived_html,
+        disagreements_html,
+        export_classes_html,
+        export_rules_html,
+        gaps_html,
+    )
     from xpuref.render.pagecontext import PageContext, Published
     from xpuref.render.pages import architecture_table, device_page
     from xpuref.render.systems import system_page
@@ -60,6 +66,9 @@ def _render_all(ds: Dataset) -> None:
     quality = PageContext(ds, version, "zh/data-quality/", True, edition="zh/")
     for table in (gaps_html, disagreements_html, derived_html):
         table(ds, quality)
+    export = PageContext(ds, version, "zh/export-controls/", True, edition="zh/")
+    export_rules_html(ds.rule_dicts(), ds.knowledge.export_notes, export)
+    export_classes_html(ds, export)
 
 
 @cache
