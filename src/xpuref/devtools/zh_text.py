@@ -40,11 +40,12 @@ def _render_all(ds: Dataset) -> None:
     """Render every Chinese device and system page once, remembering what each lacked.
 
     The architectures table, the data-quality tables (gaps, alternatives, derived figures) and
-    the export-controls page's rules and classes show data text too, so they are rendered too.
+    the export-controls page and the ecosystem map show data text too, so they are rendered too.
     """
     from xpuref.render.knowledge import (
         derived_html,
         disagreements_html,
+        ecosystem_html,
         export_classes_html,
         export_rules_html,
         gaps_html,
@@ -69,6 +70,7 @@ def _render_all(ds: Dataset) -> None:
     export = PageContext(ds, version, "zh/export-controls/", True, edition="zh/")
     export_rules_html(ds.rule_dicts(), ds.knowledge.export_notes, export)
     export_classes_html(ds, export)
+    ecosystem_html(ds.knowledge, PageContext(ds, version, "zh/ecosystem/", True, edition="zh/"))
 
 
 @cache

@@ -65,6 +65,7 @@ _PAGE_TITLES = {
 }
 
 _EXPORT_PAGE = "export-controls.md"
+_ECOSYSTEM = "ecosystem.md"
 
 _METRIC_NAMES = {
     "tpp": "TPP",
@@ -139,12 +140,21 @@ def ecosystem_html(knowledge: Knowledge, ctx: PageContext | None = None) -> Mark
         rows = [r for r in knowledge.ecosystem if r.layer == slug]
         if rows:
             groups.append({"slug": slug, "heading": t(f"ecosystem.layer.{slug}"), "rows": rows})
-    notes = {
-        r.id: translated.text(f"ecosystem.{r.id}.notes", r.notes) if translated else r.notes
+    notes: dict[str, Any] = {
+        r.id: _marked(translated.text(f"ecosystem.{r.id}.notes", r.notes), r.notes)
+        if translated
+        else r.notes
         for r in knowledge.ecosystem
     }
+    # Cells (names and short phrases) through the data text catalogue; English: as written.
+    words = page_text(ctx.catalog.root if ctx is not None else Path(), language, t, _ECOSYSTEM)
     template = _ENV.get_template("knowledge/ecosystem.html.j2")
-    return Markup(template.render(groups=groups, notes=notes, t=t))
+    return Markup(template.render(groups=groups, notes=notes, t=t, **words))
+
+
+def _marked(text: str, english: str) -> Any:
+    """A translated text with its Latin names marked; an untranslated one as written."""
+    return english if text == english else mark_names(text)
 
 
 def _bound(name: str, node: Mapping[str, Any], t: Messages | None = None) -> str:
