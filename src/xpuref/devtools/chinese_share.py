@@ -19,7 +19,8 @@ from pathlib import Path
 __all__ = ["chinese_share", "page_kind", "share_by_kind", "site_shares"]
 
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
+#: Latin letters, the multiplication and division signs (× U+00D7, ÷ U+00F7) left out.
+_LATIN = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]")
 #: Elements whose text is not counted: code, figures and units, sources, machinery.
 _SKIP_TAGS = {"code", "pre", "script", "style", "svg", "noscript", "template", "math"}
 _SKIP_CLASSES = {

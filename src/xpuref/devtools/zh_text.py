@@ -41,11 +41,18 @@ _RENDERED: set[str] = set()
 def _render_all(ds: Dataset) -> None:
     """Render every Chinese device and system page once, remembering what each lacked.
 
-    The architectures table, the data-quality tables (gaps, alternatives, derived figures)
-    and the guides' reference tables (data/tables/) show data text too, so they are rendered
-    as well.
+    The architectures table, the data-quality tables (gaps, alternatives, derived figures),
+    the guides' reference tables (data/tables/), the export-controls page and the ecosystem
+    map show data text too, so they are rendered as well.
     """
-    from xpuref.render.knowledge import derived_html, disagreements_html, gaps_html
+    from xpuref.render.knowledge import (
+        derived_html,
+        disagreements_html,
+        ecosystem_html,
+        export_classes_html,
+        export_rules_html,
+        gaps_html,
+    )
     from xpuref.render.pagecontext import PageContext, Published
     from xpuref.render.pages import architecture_table, device_page
     from xpuref.render.systems import system_page
@@ -67,6 +74,10 @@ def _render_all(ds: Dataset) -> None:
         table(ds, quality)
     for table_id in sorted(set(ds.tables) - _OWN_MACRO):
         table_html(ds, LANGUAGE, table_id)
+    export = PageContext(ds, version, "zh/export-controls/", True, edition="zh/")
+    export_rules_html(ds.rule_dicts(), ds.knowledge.export_notes, export)
+    export_classes_html(ds, export)
+    ecosystem_html(ds.knowledge, PageContext(ds, version, "zh/ecosystem/", True, edition="zh/"))
 
 
 def _render_targets(ds: Dataset, version: DataVersion) -> None:

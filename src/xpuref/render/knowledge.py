@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from xpuref import calc
 from xpuref.data.dataset import Dataset
@@ -16,7 +17,7 @@ from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
 from xpuref.data.translations import load_translations
 from xpuref.render.datatext import mark_names, page_text
 from xpuref.render.env import ENV as _ENV
-from xpuref.render.messages import messages
+from xpuref.render.messages import Messages, messages
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.chinese_names import chinese_name
 from xpuref.views.coverage import complete, coverage_report, overall_share
@@ -62,6 +63,9 @@ _PAGE_TITLES = {
     "charts/roofline.md": "Roofline chart",
     "charts/export-map.md": "Export map chart",
 }
+
+_EXPORT_PAGE = "export-controls.md"
+_ECOSYSTEM = "ecosystem.md"
 
 _METRIC_NAMES = {
     "tpp": "TPP",
@@ -136,31 +140,49 @@ def ecosystem_html(knowledge: Knowledge, ctx: PageContext | None = None) -> Mark
         rows = [r for r in knowledge.ecosystem if r.layer == slug]
         if rows:
             groups.append({"slug": slug, "heading": t(f"ecosystem.layer.{slug}"), "rows": rows})
-    notes = {
-        r.id: translated.text(f"ecosystem.{r.id}.notes", r.notes) if translated else r.notes
+    notes: dict[str, Any] = {
+        r.id: _marked(translated.text(f"ecosystem.{r.id}.notes", r.notes), r.notes)
+        if translated
+        else r.notes
         for r in knowledge.ecosystem
     }
+    # Cells (names and short phrases) through the data text catalogue; English: as written.
+    words = page_text(ctx.catalog.root if ctx is not None else Path(), language, t, _ECOSYSTEM)
     template = _ENV.get_template("knowledge/ecosystem.html.j2")
-    return Markup(template.render(groups=groups, notes=notes, t=t))
+    return Markup(template.render(groups=groups, notes=notes, t=t, **words))
 
 
-def _bound(name: str, node: Mapping[str, Any]) -> str:
-    """One metric test in words."""
-    label = _METRIC_NAMES.get(name, name)
+def _marked(text: str, english: str) -> Any:
+    """A translated text with its Latin names marked; an untranslated one as written."""
+    return english if text == english else mark_names(text)
+
+
+def _bound(name: str, node: Mapping[str, Any], t: Messages | None = None) -> str:
+    """One metric test in words (English unless a message catalogue ``t`` is given)."""
+    label = _METRIC_NAMES.get(name, name) if t is None else t(f"exportpage.metric.{name}")
     if "equals" in node:
-        return f"{label} is {str(node['equals']).lower()}"
+        value = str(node["equals"]).lower()
+        if t is None:
+            return f"{label} is {value}"
+        return t("exportpage.cond.is", label=label, value=t(f"exportpage.cond.{value}"))
     parts = []
     if "min" in node:
         parts.append(f"≥ {format_number(float(node['min']))}")
     if "below" in node:
         parts.append(f"< {format_number(float(node['below']))}")
-    return f"{label} {' and '.join(parts)}"
+    joiner = " and " if t is None else t("exportpage.cond.and")
+    return f"{label} {joiner.join(parts)}"
 
 
-def condition_text(node: Mapping[str, Any], nested: bool = False) -> str:
+def condition_text(node: Mapping[str, Any], nested: bool = False, t: Messages | None = None) -> str:
     """Render an export-rule condition as readable text (nested groups in parentheses)."""
+    both = " and " if t is None else t("exportpage.cond.and")
+    either = " or " if t is None else t("exportpage.cond.or")
     text, grouped = calc.fold_condition(
-        node, lambda leaf: (_bound(str(leaf.get("metric")), leaf), False), _and, _or
+        node,
+        lambda leaf: (_bound(str(leaf.get("metric")), leaf, t), False),
+        lambda parts: _joined(both, parts),
+        lambda parts: _joined(either, parts),
     )
     return f"({text})" if nested and grouped else text
 
@@ -171,18 +193,21 @@ def _joined(joiner: str, parts: list[tuple[str, bool]]) -> tuple[str, bool]:
     return text, len(parts) > 1
 
 
-def _and(parts: list[tuple[str, bool]]) -> tuple[str, bool]:
-    """All of the children."""
-    return _joined(" and ", parts)
+def _export_text(ctx: PageContext | None) -> dict[str, Any]:
+    """Messages and data text of the export-controls page in its language (English: as is)."""
+    language = ctx.language if ctx is not None else "en"
+    t = messages(language, ctx.page_url if ctx is not None else "")
+    root = ctx.catalog.root if ctx is not None else Path()
+    return {"t": t, "english": language == "en", **page_text(root, language, t, _EXPORT_PAGE)}
 
 
-def _or(parts: list[tuple[str, bool]]) -> tuple[str, bool]:
-    """Any of the children."""
-    return _joined(" or ", parts)
-
-
-def export_rules_html(rules: list[dict[str, Any]], notes: list[ExportNote]) -> Markup:
-    """Each classifying rule and each later change, anchored rule-<id>."""
+def export_rules_html(
+    rules: list[dict[str, Any]], notes: list[ExportNote], ctx: PageContext | None = None
+) -> Markup:
+    """Each classifying rule and each later change, anchored rule-<id>, in the page's language."""
+    words = _export_text(ctx)
+    t = words["t"]
+    english = words["english"]
     keys = ("title", "citation", "published", "effective", "status", "superseded_by", "notes")
     names = rule_names(rules)
     shaped = [
@@ -197,7 +222,7 @@ def export_rules_html(rules: list[dict[str, Any]], notes: list[ExportNote]) -> M
                 {
                     "class": item["class"],
                     "summary": item.get("summary") or "",
-                    "text": condition_text(item["condition"]),
+                    "text": condition_text(item["condition"], t=None if english else t),
                 }
                 for item in rule.get("classes") or []
             ],
@@ -205,7 +230,7 @@ def export_rules_html(rules: list[dict[str, Any]], notes: list[ExportNote]) -> M
                 {
                     "id": item.get("id") or "",
                     "summary": item.get("summary") or "",
-                    "text": condition_text(item["condition"]),
+                    "text": condition_text(item["condition"], t=None if english else t),
                 }
                 for item in rule.get("exclusions") or []
             ],
@@ -214,69 +239,125 @@ def export_rules_html(rules: list[dict[str, Any]], notes: list[ExportNote]) -> M
     ]
     return Markup(
         _ENV.get_template("knowledge/export_rules.html.j2").render(
-            rules=shaped, notes=notes, rule_names=names
+            rules=shaped, notes=notes, rule_names=names, **words
         )
     )
 
 
+def _verdict(check: Any) -> str:
+    """Whether a published statement agrees with the computed class: a message key's end."""
+    if check.computed in check.statement.classes:
+        return "agrees"
+    return "open" if check.agrees else "disagrees"
+
+
+def _published_lines(catalog: Dataset, words: dict[str, Any]) -> dict[str, list[Any]]:
+    """Each device's published statements and licence requirements, one line each."""
+    t, tr, english = words["t"], words["tr"], words["english"]
+    names = rule_names(catalog.rules)
+    published: dict[str, list[Any]] = {}
+    for check in published_checks(catalog):
+        statement = check.statement
+        rule = names.get(statement.rule, statement.rule)
+        classes = " or ".join(map(class_words, statement.classes))
+        computed = class_words(check.computed)
+        verdict = t(f"exportpage.verdict.{_verdict(check)}")
+        if english:
+            line: Any = t(
+                "exportpage.statement",
+                who=f"{statement.publisher} {statement.date}",
+                rule=rule,
+                classes=classes,
+                computed=computed,
+                verdict=verdict,
+            )
+        else:
+            line = words["tm"](
+                "exportpage.statement",
+                who=Markup("{} {}").format(tr(statement.publisher), statement.date),
+                rule=tr(rule),
+                classes=Markup(t("exportpage.cond.or")).join(
+                    tr(class_words(c)) for c in statement.classes
+                ),
+                computed=tr(computed),
+                verdict=verdict,
+            )
+        published.setdefault(check.device_id, []).append(line)
+    for event in sorted(catalog.licences, key=lambda e: e.date):
+        summary = " ".join(event.summary.split())
+        if english:
+            line = t(
+                "exportpage.licence", date=event.date, summary=summary, title=event.source.title
+            )
+        else:
+            title = Markup('<a href="{}" rel="nofollow noopener">{}</a>').format(
+                event.source.url, event.source.title
+            )
+            line = words["tm"](
+                "exportpage.licence", date=event.date, summary=tr(summary), title=title
+            )
+        for device_id in event.devices:
+            published.setdefault(device_id, []).append(line)
+    return published
+
+
 def export_classes_html(catalog: Dataset, ctx: PageContext) -> Markup:
     """Every device's class under every rule with its reason, and what was published about it."""
+    words = _export_text(ctx)
+    english = words["english"]
     rule_ids = [rule.id for rule in catalog.rules]
     names = rule_names(catalog.rules)
-    published: dict[str, list[str]] = {}
-    for check in published_checks(catalog):
-        verdict = "DISAGREES"
-        if check.computed in check.statement.classes:
-            verdict = "agrees"
-        elif check.agrees:
-            verdict = "consistent; the figures leave the class open"
-        published.setdefault(check.device_id, []).append(
-            f"{check.statement.publisher} {check.statement.date} "
-            f"({names.get(check.statement.rule, check.statement.rule)}): "
-            f"{' or '.join(map(class_words, check.statement.classes))}; "
-            f"computed {class_words(check.computed)}, {verdict}"
-        )
-    for event in sorted(catalog.licences, key=lambda e: e.date):
-        for device_id in event.devices:
-            published.setdefault(device_id, []).append(
-                f"Licence requirement, {event.date}: {' '.join(event.summary.split())} "
-                f"(source: {event.source.title})"
-            )
+    published = _published_lines(catalog, words)
     rows = []
     for device in catalog.sorted_devices():
         detail = export_detail(device, catalog)
+        vendor = catalog.vendors[device.vendor]
         rows.append(
             {
                 "id": device.id,
-                "name": device.name,
-                "vendor": catalog.vendors[device.vendor].name,
+                "name": device.name if english else mark_names(chinese_name(device, vendor)),
+                "vendor": vendor.name if english else (vendor.name_zh or words["nm"](vendor.name)),
                 "market": market_words(device.market),
                 "chips": device.chips_per_package,
                 "href": ctx.link_to_page(f"devices/{device.id}.md"),
-                "cells": [_class_cell(detail.get(rule, {})) for rule in rule_ids],
+                "cells": [_class_cell(detail.get(rule, {}), words) for rule in rule_ids],
                 "published": published.get(device.id, []),
             }
         )
     return Markup(
         _ENV.get_template("knowledge/export_classes.html.j2").render(
-            rules=[(rule, names[rule]) for rule in rule_ids], rows=rows
+            rules=[(rule, names[rule]) for rule in rule_ids], rows=rows, **words
         )
     )
 
 
-def _class_cell(found: Mapping[str, Any]) -> dict[str, str]:
+def _class_cell(found: Mapping[str, Any], words: dict[str, Any]) -> dict[str, Any]:
     """One device's answer under one rule: class, and what decided it or leaves it open."""
-    result = class_words(str(found.get("answer", found.get("result", ""))))
-    why = str(found.get("reason", ""))
+    english, tr = words["english"], words["tr"]
+    result: Any = class_words(str(found.get("answer", found.get("result", ""))))
+    why: Any = str(found.get("reason", ""))
     if found.get("at_least") and result == "unknown":
-        result = f"{result} ({found['at_least']} or higher)"
+        if english:
+            result = f"{result} ({found['at_least']} or higher)"
+        else:
+            result = words["tm"]("exportpage.or_higher", result=tr(result), value=found["at_least"])
+    elif not english:
+        result = tr(result)
     tpp = found.get("tpp")
     if tpp is not None:
         sign = "" if found.get("tpp_exact") else "≥ "
         deciding = str(found.get("deciding"))
         label = RATES[deciding].label if deciding in RATES else deciding
-        why = f"TPP {sign}{tpp:,.0f} ({label}); {why}"
-    return {"class": str(found.get("result", "")), "text": result, "why": why}
+        if english:
+            why = f"TPP {sign}{tpp:,.0f} ({label}); {why}"
+        else:
+            why = Markup("{}（{}）；{}").format(
+                mark_names(f"TPP {sign}{tpp:,.0f}"), tr(label), tr(why)
+            )
+    elif not english:
+        why = tr(why)
+    plain = why if english else Markup(escape(why)).striptags()
+    return {"class": str(found.get("result", "")), "text": result, "why": why, "title": plain}
 
 
 def _value_at(data: Mapping[str, Any], dotted: str) -> Any:
@@ -462,7 +543,7 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
         "glossary": lambda: glossary_html(ctx.catalog.knowledge, ctx),
         "ecosystem_map": lambda: ecosystem_html(ctx.catalog.knowledge, ctx),
         "export_rules": lambda: export_rules_html(
-            ctx.catalog.rule_dicts(), ctx.catalog.knowledge.export_notes
+            ctx.catalog.rule_dicts(), ctx.catalog.knowledge.export_notes, ctx
         ),
         "export_classes_table": lambda: export_classes_html(ctx.catalog, ctx),
         "disagreements_table": lambda: disagreements_html(ctx.catalog, ctx),

@@ -248,18 +248,22 @@ def _cell(value: float | None, note: str = "") -> dict[str, str]:
     return {"text": format_number(float(f"{value:.6g}")), "sort": repr(float(value)), "note": note}
 
 
-def _memory_cell(r: CatalogRow) -> dict[str, str]:
+def _memory_cell(r: CatalogRow, t: Messages) -> dict[str, str]:
     """The memory cell: a card's total, with chips x per-chip beside it where there are several."""
-    cell = _cell(r.memory_gb, "SRAM" if r.on_chip else "")
+    cell = _cell(r.memory_gb, t("catalogpage.sram") if r.on_chip else "")
     if r.chips > 1 and r.memory_per_chip_gb is not None:
         per = format_number(float(f"{r.memory_per_chip_gb:.6g}"))
-        cell["text"] = f"{cell['text']} ({r.chips} × {per} per chip)"
+        cell["text"] = t("catalogpage.per_chip", total=cell["text"], chips=r.chips, per=per)
     return cell
 
 
 def _rate_words(label: str, t: Messages) -> str:
-    """A rate label with its "matrix" and "vector" in the page's language."""
-    return re.sub(r"\b(matrix|vector)\b", lambda m: t(f"calc.word.{m.group(1)}"), label)
+    """A rate label with its "matrix" and "vector" in the page's language.
+
+    Past English the unit's parentheses go too ("FP64 (vector)" reads "FP64 向量").
+    """
+    words = re.sub(r"\b(matrix|vector)\b", lambda m: t(f"calc.word.{m.group(1)}"), label)
+    return words if t.language == "en" else re.sub(r" \((\S+)\)$", r" \1", words)
 
 
 def device_table(
@@ -285,8 +289,8 @@ def device_table(
                     from_url, edition + page_url(f"devices/{r.id}.md", directory_urls)
                 ),
                 "color": colors.get(r.vendor, "#888888"),
-                "memory": _memory_cell(r),
-                "bandwidth": _cell(r.bandwidth_gbs, "SRAM" if r.on_chip else ""),
+                "memory": _memory_cell(r, t),
+                "bandwidth": _cell(r.bandwidth_gbs, t("catalogpage.sram") if r.on_chip else ""),
                 "rate": _cell(r.rates.get(HALF)),
                 "tdp": _cell(r.tdp_w),
                 "achieved": _cell(r.achieved_bf16),
@@ -313,6 +317,8 @@ def device_table(
         market_names=markets,
         compare_href=relative_url(from_url, edition + page_url("compare.md", directory_urls)),
         t=t,
+        # Past English each option names its precision only; the column head gives the unit.
+        units_in_options=t.language == "en",
         script_text=script_words(t, "js.catalog.", "xpuref-catalog-text"),
     )
     return Markup(html)
