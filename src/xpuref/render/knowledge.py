@@ -17,7 +17,7 @@ from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
 from xpuref.data.translations import Translations, alias_text, load_translations
 from xpuref.render.datatext import mark_names, page_text
 from xpuref.render.env import ENV as _ENV
-from xpuref.render.messages import messages
+from xpuref.render.messages import messages, script_words
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.coverage import complete, coverage_report, overall_share
 from xpuref.views.derive import export_detail
@@ -507,4 +507,7 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
         "compute_targets_table": lambda: compute_targets_html(ctx.catalog, ctx),
         "source_summary": lambda: source_summary(ctx),
         "glossary_term_count": lambda: len(ctx.catalog.knowledge.glossary),
+        "finder_words": lambda: script_words(
+            messages(ctx.language, ctx.page_url), "js.finder.", "xpuref-finder-text"
+        ),
     }
