@@ -32,6 +32,7 @@ __all__ = [
     "derived_html",
     "disagreements_html",
     "ecosystem_html",
+    "english_term",
     "export_classes_html",
     "export_rules_html",
     "gaps_html",
@@ -135,8 +136,8 @@ def _translated(found: Translations | None, key: str, english: str) -> str | Mar
     return english if text == english else mark_names(text)
 
 
-#: A word of an English term written as a name: an acronym or a spelling with a figure in it.
 _LATIN = re.compile(r"[A-Za-z]")
+#: A word of an English term written as a name: an acronym or a spelling with a figure in it.
 _NAME_WORD = re.compile(r"[\w-]*[A-Z][\w-]*[A-Z0-9][\w-]*|[A-Za-z-]*\d[\w-]*")
 
 
