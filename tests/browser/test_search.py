@@ -43,6 +43,11 @@ QUERIES = [
     ("OAM", ("glossary#oam",)),
     ("InfiniBand", ("glossary#infiniband",)),
     ("FLOPs MACs", ("guides/flops-and-macs",)),
+    # Words that name a link, a memory or a way of building a chip, carried by device pages
+    # ("UALink over Ethernet", "128 GB LPDDR5X", "Wafer-Scale Engine"): the entry explains them.
+    ("UALink", ("glossary#ualink",)),
+    ("LPDDR5X", ("glossary#lpddr5x",)),
+    ("wafer-scale", ("glossary#wafer-scale",)),
     # Concepts, Chinese.
     ("张量核", ("glossary#tensor-core",)),
     ("张量核心", ("glossary#tensor-core",)),
@@ -52,6 +57,9 @@ QUERIES = [
     ("算力", ("glossary#flops",)),
     ("高带宽内存", ("glossary#hbm",)),
     ("屋顶线", ("glossary#roofline",)),
+    ("晶圆级", ("glossary#wafer-scale",)),
+    ("超加速器链路", ("glossary#ualink",)),
+    ("低功耗内存", ("glossary#lpddr5x",)),
     ("术语表", ("glossary",)),
     ("华为昇腾", ("ecosystem",)),
     # Devices: names, Chinese names and driver strings as nvidia-smi prints them, typed key

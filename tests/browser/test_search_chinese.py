@@ -37,6 +37,9 @@ QUERIES = [
     ("稀疏", ("glossary#structured-sparsity", "guides/spec-sheet-traps#1-sparse-headline-rates")),
     ("出口管制", ("export-controls", "calculators/export")),
     ("推理显存", ("calculators/memory#inference", "calculators/llm")),
+    ("UALink", ("glossary#ualink",)),
+    ("LPDDR5X", ("glossary#lpddr5x",)),
+    ("晶圆级集成", ("glossary#wafer-scale",)),
 ]
 
 

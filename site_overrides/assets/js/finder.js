@@ -26,9 +26,11 @@
     var out = form.querySelector(".xpuref-finder-result");
     var catalog = form.querySelector("a.xpuref-finder-catalog").getAttribute("href");
     var lookup = null;
-    // The page's own words (a translated page sets data-word-*), else English.
+    // The edition's words, written by the build from render/messages/<language>.yaml
+    // (js.finder.*) into <template id="xpuref-finder-text">; English where a page has none.
     function word(name, english) {
-      return form.getAttribute("data-word-" + name) || english;
+      var text = window.xpurefPage.say("xpuref-finder-text", name);
+      return text === name ? english : text;
     }
     var FOUND = word("found", "Found: ");
     fetch(form.getAttribute("data-lookup"))

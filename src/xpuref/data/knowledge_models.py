@@ -93,6 +93,11 @@ class GlossaryEntry(base.Strict):
     id: base.Slug
     term: base.Text
     zh: base.Text
+    #: The term's English alone, as another edition shows it once beside the Chinese (without
+    #: the notes a heading in English carries); the term itself when not given.
+    english: base.Text | None = None
+    #: The English is a product, format or feature name: kept as written in every language.
+    english_is_name: bool = False
     aliases: list[base.Text] = []
     category: Category
     definition: base.LongText

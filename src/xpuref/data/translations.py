@@ -19,6 +19,7 @@ from xpuref.data.yamlfile import display_name, read_collecting
 __all__ = [
     "Translated",
     "Translations",
+    "alias_text",
     "english_fields",
     "load_translations",
     "source_hash",
@@ -96,13 +97,31 @@ def _item_fields(
             yield f"{prefix}.{item['id']}.{field}", item[field], src.name, line
 
 
+def alias_text(aliases: list[str]) -> str:
+    """A glossary term's other names as one text, the English a translation is keyed on."""
+    return "; ".join(aliases)
+
+
+def _glossary_aliases(root: Path, problems: list[Problem]) -> Iterator[tuple[str, str, str, int]]:
+    """Each glossary term's other names (those that have any): key, English, file, line."""
+    src = read_collecting(root / "glossary.yaml", root, problems)
+    if src is None or not isinstance(src.data, dict):
+        return
+    for index, item in enumerate(src.data.get("terms") or []):
+        aliases = item.get("aliases") if isinstance(item, dict) else None
+        if isinstance(aliases, list) and aliases and all(isinstance(a, str) for a in aliases):
+            line = src.lines.line_of(("terms", index, "aliases"))
+            yield f"glossary.{item['id']}.aliases", alias_text(aliases), src.name, line
+
+
 def english_fields(root: Path, problems: list[Problem]) -> Iterator[tuple[str, str, str, int]]:
     """Each English data field an edition translates: key, English, file and line.
 
-    Glossary definitions, the ecosystem map's notes, and each reference table's title, caption,
-    notes and column labels.
+    Glossary definitions and other names, the ecosystem map's notes, and each reference
+    table's title, caption, notes and column labels.
     """
     yield from _item_fields(root, "glossary.yaml", "terms", "definition", "glossary", problems)
+    yield from _glossary_aliases(root, problems)
     yield from _item_fields(root, "ecosystem_map.yaml", "rows", "notes", "ecosystem", problems)
     for path in sorted((root / "tables").glob("*.yaml")):
         table = read_collecting(path, root, problems)

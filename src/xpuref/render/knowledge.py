@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -14,10 +15,10 @@ from xpuref.data.dataset import Dataset
 from xpuref.data.fields import RATES, at_path
 from xpuref.data.knowledge import Knowledge
 from xpuref.data.knowledge_models import CATEGORIES, LAYERS, ExportNote
-from xpuref.data.translations import load_translations
+from xpuref.data.translations import Translations, alias_text, load_translations
 from xpuref.render.datatext import mark_names, page_text
 from xpuref.render.env import ENV as _ENV
-from xpuref.render.messages import Messages, messages
+from xpuref.render.messages import Messages, messages, script_words
 from xpuref.render.pagecontext import PageContext
 from xpuref.views.chinese_names import chinese_name
 from xpuref.views.coverage import complete, coverage_report, overall_share
@@ -33,6 +34,7 @@ __all__ = [
     "derived_html",
     "disagreements_html",
     "ecosystem_html",
+    "english_term",
     "export_classes_html",
     "export_rules_html",
     "gaps_html",
@@ -94,21 +96,24 @@ def glossary_html(knowledge: Knowledge, ctx: PageContext) -> Markup:
         if entries:
             heading = t(f"glossary.category.{slug}")
             groups.append({"slug": slug, "heading": heading, "entries": entries})
-    names = {e.id: e.term if english else e.zh for e in knowledge.glossary.values()}
-    definitions = {
-        e.id: translated.text(f"glossary.{e.id}.definition", e.definition)
-        if translated
-        else e.definition
-        for e in knowledge.glossary.values()
+    terms = list(knowledge.glossary.values())
+    names: dict[str, str | Markup] = {e.id: e.term if english else mark_names(e.zh) for e in terms}
+    definitions: dict[str, str | Markup] = {
+        e.id: _translated(translated, f"glossary.{e.id}.definition", e.definition) for e in terms
+    }
+    aliases: dict[str, str | Markup] = {
+        e.id: _translated(translated, f"glossary.{e.id}.aliases", alias_text(e.aliases))
+        for e in terms
+        if e.aliases and translated
     }
     see = {
         page: {
             "href": ctx.link_to_page(page),
             "title": _PAGE_TITLES.get(page) or ctx.titles.get(page, page)
             if english
-            else t(f"glossary.page.{page}"),
+            else mark_names(str(t(f"glossary.page.{page}"))),
         }
-        for entry in knowledge.glossary.values()
+        for entry in terms
         for page in entry.see
     }
     template = _ENV.get_template("knowledge/glossary.html.j2")
@@ -118,10 +123,50 @@ def glossary_html(knowledge: Knowledge, ctx: PageContext) -> Markup:
             names=names,
             see=see,
             definitions=definitions,
+            aliases=aliases,
+            english_terms={
+                e.id: english_term(e.english or e.term, whole_name=e.english_is_name) for e in terms
+            },
             english=english,
             t=t,
         )
     )
+
+
+def _translated(found: Translations | None, key: str, english: str) -> str | Markup:
+    """A data text in the page's language, its Latin names marked; English as it is."""
+    if found is None:
+        return english
+    text = found.text(key, english)
+    return english if text == english else mark_names(text)
+
+
+_LATIN = re.compile(r"[A-Za-z]")
+#: A word of an English term written as a name: an acronym or a spelling with a figure in it.
+_NAME_WORD = re.compile(r"[\w-]*[A-Z][\w-]*[A-Z0-9][\w-]*|[A-Za-z-]*\d[\w-]*")
+
+
+def english_term(term: str, whole_name: bool = False) -> Markup:
+    """A term's English, shown once on another edition: its acronyms and figures marked names.
+
+    The words of the term stay as text (they are English, and count as English); an acronym
+    (CPU, BF16, E4M3, NVLink) is a name in every language, as in translated text, and so is a
+    term that is a product, format or feature name (``whole_name``: Tensor Core, Ascend C).
+    """
+    if whole_name:
+        return Markup('<span translate="no">{}</span>').format(term)
+    out: list[str] = []
+    last = 0
+    for found in re.finditer(r"[A-Za-z0-9][A-Za-z0-9-]*", term):
+        word = found.group(0)
+        out.append(str(escape(term[last : found.start()])))
+        if _NAME_WORD.fullmatch(word) and _LATIN.search(word):
+            out.append(str(Markup('<span translate="no">{}</span>').format(word)))
+        else:
+            out.append(str(escape(word)))
+        last = found.end()
+    out.append(str(escape(term[last:])))
+    return Markup("".join(out))
 
 
 def ecosystem_html(knowledge: Knowledge, ctx: PageContext | None = None) -> Markup:
@@ -552,4 +597,7 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
         "compute_targets_table": lambda: compute_targets_html(ctx.catalog, ctx),
         "source_summary": lambda: source_summary(ctx),
         "glossary_term_count": lambda: len(ctx.catalog.knowledge.glossary),
+        "finder_words": lambda: script_words(
+            messages(ctx.language, ctx.page_url), "js.finder.", "xpuref-finder-text"
+        ),
     }
