@@ -2,7 +2,8 @@
 on every written page of the site (each Markdown page under content/, calculators, charts,
 guides, the glossary and the reference pages among them), a device page, a system page and
 compare with sources, and the Chinese twins of one page of each kind (tests/browser/zh_sample.py),
-in the light palette and, after the theme's toggle, the dark one."""
+in the light palette (every rule) and, after the theme's toggle, the dark one (the rules that
+read colours)."""
 
 from __future__ import annotations
 
@@ -48,19 +49,30 @@ def page(browser: Browser) -> Iterator[Page]:
     yield from checked_page(browser, bypass_csp=True)
 
 
-def serious_violations(page: Page, *, loaded: bool = False) -> list[dict[str, Any]]:
-    """Run axe on the page as it stands; return its serious and critical findings."""
+#: The axe rules whose verdict depends on the palette: the dark pass runs only these, since
+#: the theme's toggle changes colours and nothing else (the light pass runs every rule).
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+def serious_violations(
+    page: Page, *, loaded: bool = False, only: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """Run axe (every rule, or only those named) on the page as it stands; return its serious
+    and critical findings."""
     if not loaded:
         page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate(
-        """async () => {
-          const result = await axe.run(document, { resultTypes: ['violations'] });
+        """async (only) => {
+          const options = { resultTypes: ['violations'] };
+          if (only) options.runOnly = { type: 'rule', values: only };
+          const result = await axe.run(document, options);
           return result.violations
             .filter(v => v.impact === 'serious' || v.impact === 'critical')
             .map(v => ({ id: v.id, impact: v.impact, help: v.help,
               nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' | ' +
                                                (n.failureSummary || '').slice(0, 160)) }));
-        }"""
+        }""",
+        only,
     )
     return found
 
@@ -72,6 +84,20 @@ def test_the_page_list_covers_the_site() -> None:
     assert sum(p.startswith("guides/") for p in PAGES) >= 10
     assert not [p for p in PAGES if ".zh" in p], "Chinese twins are zh/ pages, not x.zh/"
     assert {"zh/", "zh/devices/", "zh/glossary/", "zh/charts/trends/"} <= set(PAGES)
+
+
+def test_the_dark_pass_rules_exist_and_catch_low_contrast(page: Page) -> None:
+    """axe knows each colour rule by name, and the dark pass's subset fails grey-on-grey text
+    (so a renamed rule cannot silently turn the dark pass into no check)."""
+    page.set_content(
+        "<html lang=en><head><title>t</title></head><body><main>"
+        "<p style='color:#777;background:#666'>faint words on a dark ground</p></main></body></html>"
+    )
+    page.add_script_tag(path=str(AXE))
+    known = page.evaluate("() => axe.getRules().map(r => r.ruleId)")
+    assert set(COLOUR_RULES) <= set(known)
+    found = serious_violations(page, loaded=True, only=COLOUR_RULES)
+    assert [v["id"] for v in found] == ["color-contrast"]
 
 
 def _drawn(page: Page, path: str, scheme: str) -> None:
@@ -109,5 +135,5 @@ def test_no_serious_violations(built_site: BuiltSite, page: Page, path: str) -> 
     page.locator('label[for="__palette_1"]').click()
     page.locator('body[data-md-color-scheme="slate"]').wait_for(timeout=5000)
     _drawn(page, path, "slate")
-    dark = serious_violations(page, loaded=True)
+    dark = serious_violations(page, loaded=True, only=COLOUR_RULES)
     assert (light, dark) == ([], [])

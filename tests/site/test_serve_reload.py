@@ -78,7 +78,10 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 
 def test_data_edits_show_after_rebuild(served: tuple[str, Path]) -> None:
-    """Each kind of data edit reaches the served page without restarting the server."""
+    """Each kind of data edit reaches the served page without restarting the server.
+
+    The four files are edited together, so one rebuild (of the whole real site, both editions)
+    serves them all; each edited page must then show its own edit."""
     url, data = served
     device = f"{url}devices/nvidia-h100-sxm5-80gb/"
     _wait_for(device, "NVIDIA H100 SXM5 80GB")
@@ -106,6 +109,7 @@ def test_data_edits_show_after_rebuild(served: tuple[str, Path]) -> None:
             "Zqv edited",
         ),
     ]
-    for path, old, new, page, expected in edits:
+    for path, old, new, _, _ in edits:
         _edit(path, old, new)
+    for _, _, _, page, expected in edits:
         _wait_for(page, expected)
