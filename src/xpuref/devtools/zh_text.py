@@ -39,9 +39,11 @@ _RENDERED: set[str] = set()
 def _render_all(ds: Dataset) -> None:
     """Render every Chinese device and system page once, remembering what each lacked.
 
-    The architectures table and the data-quality tables (gaps, alternatives, derived figures)
-    show data text too, so they are rendered as well.
+    The architectures table, the data-quality tables (gaps, alternatives, derived figures) and
+    the accuracy page's tables (case titles, notes, stated bounds) show data text too, so they
+    are rendered as well.
     """
+    from xpuref.render.accuracy import macros as accuracy_macros
     from xpuref.render.knowledge import derived_html, disagreements_html, gaps_html
     from xpuref.render.pagecontext import PageContext, Published
     from xpuref.render.pages import architecture_table, device_page
@@ -60,6 +62,11 @@ def _render_all(ds: Dataset) -> None:
     quality = PageContext(ds, version, "zh/data-quality/", True, edition="zh/")
     for table in (gaps_html, disagreements_html, derived_html):
         table(ds, quality)
+    accuracy = accuracy_macros(
+        PageContext(ds, version, "zh/calculators/accuracy/", True, edition="zh/")
+    )
+    accuracy["accuracy_bounds"]()
+    accuracy["accuracy_table"]()
 
 
 @cache
