@@ -540,9 +540,11 @@
     if (!phrases().length || !/[A-Za-z]/.test(text)) return text;
     var whole = phrase(text);
     if (whole !== null) return whole;
-    return text.split("; ").map(function (part) {
-      return (/[A-Za-z]/.test(part) && phrase(part)) || part;
-    }).join(say("phrase_part_joiner"));
+    var parts = text.split("; ");
+    var done = parts.map(function (part) { return /[A-Za-z]/.test(part) ? phrase(part) : null; });
+    if (parts.length < 2 || done.every(function (d) { return d === null; })) return text;
+    return parts.map(function (part, i) { return done[i] === null ? part : done[i]; })
+      .join(say("phrase_part_joiner"));
   }
 
   function explain(form, rule, report, narrowed) {
@@ -556,10 +558,12 @@
     }
     var exclusions = rule.exclusions || [];
     report.exclusions.forEach(function (e, i) {
-      line(say("exclusion", { holds: holdsText(e.holds), summary: (exclusions[i] || {}).summary || "" }));
+      line(say("exclusion", { holds: holdsText(e.holds), summary: inEdition((exclusions[i] || {}).summary || "") }));
     });
     report.classes.forEach(function (c, i) {
-      line(say("class_line", { "class": c["class"], holds: holdsText(c.holds), summary: (rule.classes[i] || {}).summary || "" }));
+      line(say("class_line", {
+        "class": c["class"], holds: holdsText(c.holds), summary: inEdition((rule.classes[i] || {}).summary || "")
+      }));
     });
     if (narrowed) {
       line(say("tpp_narrowed"));

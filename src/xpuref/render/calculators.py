@@ -164,18 +164,25 @@ _PHRASES_FILE = "generated.yaml"
 
 
 def reason_phrases(catalog: Dataset, language: str) -> Markup:
-    """The catalogue's phrases (``{field}`` patterns) as inline JSON, for export reasons.
+    """The catalogue's phrases (``{field}`` patterns) and rule summaries as inline JSON.
 
     calculators.js fills and matches them as device pages do (render/datatext.py), so the
-    export calculator's reason reads in the page's language; English pages get none.
+    export calculator's reasons and rule summaries read in the page's language where the
+    catalogue has them; English pages get none.
     """
     if language == "en":
         return Markup("")
     found = load_text_catalogue(catalog.root, language)
+    # The rules' own summaries, which the calculator lists beside each condition's outcome.
+    summaries = {
+        " ".join(str(item.get("summary") or "").split())
+        for rule in catalog.rule_dicts()
+        for item in [*(rule.get("classes") or []), *(rule.get("exclusions") or [])]
+    }
     pairs = [
         [english, found.entries[english]]
         for english, (file, _line) in found.where.items()
-        if file.endswith(_PHRASES_FILE)
+        if file.endswith(_PHRASES_FILE) or english in summaries
     ]
     return Markup('<template id="{}">{}</template>').format(
         PHRASES_ELEMENT_ID, script_json(pairs, f"{PHRASES_ELEMENT_ID}-json")
