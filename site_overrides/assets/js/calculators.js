@@ -162,6 +162,9 @@
 
   // A precision as its field names it ("FP8 dense" reads "FP8"), not its key ("fp8").
   function rateName(form, key) {
+    // The edition's name of the precision (js.calc.precision.<key>), else the field label's first word.
+    var named = say("precision." + key);
+    if (named && named !== "precision." + key) return named;
     var input = form.querySelector('[name="tops_' + key + '"]');
     var label = input && input.closest("label") ? input.closest("label").querySelector(".xpuref-field-label") : null;
     var text = label ? label.firstChild && label.firstChild.textContent : "";
@@ -407,7 +410,8 @@
       var io = C.export_metrics(device).io_bandwidth_gbs;
       var out = {
         tpp: total,
-        tpp_precision: best ? rateName(form, best.p) + ": " + sig(peaks[best.p]) + " x " + C.BIT_LENGTHS[best.p] + " bits" : null,
+        tpp_precision: best
+          ? say("tpp_from", { rate: rateName(form, best.p), value: sig(peaks[best.p]), bits: C.BIT_LENGTHS[best.p] }) : null,
         performance_density: total !== null && v.die_area_mm2 !== null ? C.performance_density(total, v.die_area_mm2) : null,
         io_bandwidth_gbs: io[0] === io[1] ? io[0] : null
       };
