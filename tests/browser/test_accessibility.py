@@ -91,7 +91,8 @@ def test_the_dark_pass_rules_exist_and_catch_low_contrast(page: Page) -> None:
     (so a renamed rule cannot silently turn the dark pass into no check)."""
     page.set_content(
         "<html lang=en><head><title>t</title></head><body><main>"
-        "<p style='color:#777;background:#666'>faint words on a dark ground</p></main></body></html>"
+        "<p style='color:#777;background:#666'>faint words on a dark ground</p>"
+        "</main></body></html>"
     )
     page.add_script_tag(path=str(AXE))
     known = page.evaluate("() => axe.getRules().map(r => r.ruleId)")

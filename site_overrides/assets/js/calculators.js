@@ -162,6 +162,9 @@
 
   // A precision as its field names it ("FP8 dense" reads "FP8"), not its key ("fp8").
   function rateName(form, key) {
+    // The edition's name of the precision (js.calc.precision.<key>), else the field label's first word.
+    var named = say("precision." + key);
+    if (named && named !== "precision." + key) return named;
     var input = form.querySelector('[name="tops_' + key + '"]');
     var label = input && input.closest("label") ? input.closest("label").querySelector(".xpuref-field-label") : null;
     var text = label ? label.firstChild && label.firstChild.textContent : "";
@@ -407,7 +410,8 @@
       var io = C.export_metrics(device).io_bandwidth_gbs;
       var out = {
         tpp: total,
-        tpp_precision: best ? rateName(form, best.p) + ": " + sig(peaks[best.p]) + " x " + C.BIT_LENGTHS[best.p] + " bits" : null,
+        tpp_precision: best
+          ? say("tpp_from", { rate: rateName(form, best.p), value: sig(peaks[best.p]), bits: C.BIT_LENGTHS[best.p] }) : null,
         performance_density: total !== null && v.die_area_mm2 !== null ? C.performance_density(total, v.die_area_mm2) : null,
         io_bandwidth_gbs: io[0] === io[1] ? io[0] : null
       };
@@ -455,6 +459,98 @@
       eq(v.host_gbs, link.host_bandwidth_gbs);
   }
 
+  /* Export reasons in the edition's words. The build puts the phrases of the data-text
+     catalogue (data/translations/<language>/generated.yaml, the same phrases device pages show
+     export reasons with) on non-English pages; they are matched and filled as
+     render/datatext.py does: a field t_ is translated in turn, l_ is a list translated item by
+     item, n_ is one word, any other is kept as written. Without them (English) calc's own words
+     are shown. */
+  var phraseCache = { holder: undefined, list: [] };
+
+  function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+
+  function phrases() {
+    var holder = document.getElementById("xpuref-calc-phrases");
+    if (phraseCache.holder === holder) return phraseCache.list;
+    var pairs = holder ? window.xpurefPage.readJson("xpuref-calc-phrases") || [] : [];
+    var list = pairs.map(function (pair) {
+      var english = String(pair[0]);
+      var names = [];
+      var regex = "";
+      var last = 0;
+      english.replace(/\{([a-z_]+)\}/g, function (whole, name, at) {
+        regex += escapeRegExp(english.slice(last, at)) + (name.indexOf("n_") === 0 ? "(\\S+)" : "([^;]+?)");
+        names.push(name);
+        last = at + whole.length;
+        return whole;
+      });
+      return {
+        english: english, text: String(pair[1]), names: names,
+        pattern: new RegExp("^" + regex + escapeRegExp(english.slice(last)) + "$"),
+        fixed: english.replace(/\{[a-z_]+\}/g, "").length
+      };
+    });
+    // The most specific pattern (most fixed text) is tried first, as render/datatext.py does.
+    list.sort(function (a, b) { return b.fixed - a.fixed; });
+    phraseCache = { holder: holder, list: list };
+    return list;
+  }
+
+  function latinWords(text) {
+    return text.split(/\s+/).filter(function (word) { return /[A-Za-z]/.test(word); }).length;
+  }
+
+  function phraseValue(name, value) {
+    if (name.indexOf("t_") === 0) return /[A-Za-z]/.test(value) ? phrase(value) : value;
+    if (name.indexOf("l_") === 0) {
+      var done = value.split(/, and |, | and /).map(function (item) {
+        return /[A-Za-z]/.test(item) ? phrase(item) : item;
+      });
+      return done.indexOf(null) === -1 ? done.join(say("phrase_list_joiner")) : null;
+    }
+    return latinWords(value) <= 8 ? value : null;
+  }
+
+  /* One text in the edition's words: an entry, or a pattern filled in; null when none fits. */
+  function phrase(text) {
+    var list = phrases();
+    var i;
+    for (i = 0; i < list.length; i += 1) {
+      if (!list[i].names.length && list[i].english === text) return list[i].text;
+    }
+    for (i = 0; i < list.length; i += 1) {
+      var entry = list[i];
+      var found = entry.names.length ? entry.pattern.exec(text) : null;
+      if (!found) continue;
+      var values = {};
+      var ok = entry.names.every(function (name, at) {
+        values[name] = phraseValue(name, found[at + 1]);
+        return values[name] !== null;
+      });
+      if (ok) {
+        return entry.text.replace(/\{([a-z_]+)\}/g, function (whole, name) {
+          return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : whole;
+        });
+      }
+    }
+    return null;
+  }
+
+  /* A reason (parts joined by "; ") in the edition's words, part by part where a whole fails. */
+  function inEdition(text) {
+    text = String(text);
+    if (!phrases().length || !/[A-Za-z]/.test(text)) return text;
+    var whole = phrase(text);
+    if (whole !== null) return whole;
+    var parts = text.split("; ");
+    var done = parts.map(function (part) { return /[A-Za-z]/.test(part) ? phrase(part) : null; });
+    if (parts.length < 2 || done.every(function (d) { return d === null; })) return text;
+    return parts.map(function (part, i) { return done[i] === null ? part : done[i]; })
+      .join(say("phrase_part_joiner"));
+  }
+
   function explain(form, rule, report, narrowed) {
     var list = form.querySelector('[data-explain="' + rule.id + '"]');
     if (!list) return;
@@ -466,10 +562,12 @@
     }
     var exclusions = rule.exclusions || [];
     report.exclusions.forEach(function (e, i) {
-      line(say("exclusion", { holds: holdsText(e.holds), summary: (exclusions[i] || {}).summary || "" }));
+      line(say("exclusion", { holds: holdsText(e.holds), summary: inEdition((exclusions[i] || {}).summary || "") }));
     });
     report.classes.forEach(function (c, i) {
-      line(say("class_line", { "class": c["class"], holds: holdsText(c.holds), summary: (rule.classes[i] || {}).summary || "" }));
+      line(say("class_line", {
+        "class": c["class"], holds: holdsText(c.holds), summary: inEdition((rule.classes[i] || {}).summary || "")
+      }));
     });
     if (narrowed) {
       line(say("tpp_narrowed"));
@@ -477,12 +575,12 @@
     if (report.tpp !== null && !report.tpp_exact) {
       line((report.tpp_high !== null ? say("tpp_between", { low: sig(report.tpp), high: sig(report.tpp_high) }) :
         say("tpp_lower_bound")) +
-        (report.missing.length ? ": " + C.missing_words(report.missing) + "." : "."));
+        (report.missing.length ? ": " + inEdition(C.missing_words(report.missing)) + "." : "."));
     }
     line(say("result", {
       answer: valueWords(report.answer),
       higher: report.at_least && report.answer === "unknown" ? say("or_higher", { "class": report.at_least }) : "",
-      reason: report.reason
+      reason: inEdition(report.reason)
     }));
   }
 

@@ -42,9 +42,11 @@ def _render_all(ds: Dataset) -> None:
     """Render every Chinese device and system page once, remembering what each lacked.
 
     The architectures table, the data-quality tables (gaps, alternatives, derived figures),
-    the guides' reference tables (data/tables/), the export-controls page and the ecosystem
-    map show data text too, so they are rendered as well.
+    the guides' reference tables (data/tables/), the export-controls page, the ecosystem map
+    and the accuracy page's tables (case titles, notes, stated bounds) show data text too, so
+    they are rendered as well.
     """
+    from xpuref.render.accuracy import macros as accuracy_macros
     from xpuref.render.knowledge import (
         derived_html,
         disagreements_html,
@@ -78,6 +80,11 @@ def _render_all(ds: Dataset) -> None:
     export_rules_html(ds.rule_dicts(), ds.knowledge.export_notes, export)
     export_classes_html(ds, export)
     ecosystem_html(ds.knowledge, PageContext(ds, version, "zh/ecosystem/", True, edition="zh/"))
+    accuracy = accuracy_macros(
+        PageContext(ds, version, "zh/calculators/accuracy/", True, edition="zh/")
+    )
+    accuracy["accuracy_bounds"]()
+    accuracy["accuracy_table"]()
 
 
 def _render_targets(ds: Dataset, version: DataVersion) -> None:

@@ -17,6 +17,7 @@ from xpuref import calc
 from xpuref.data.dataset import Dataset
 from xpuref.data.devices import Architecture, Device
 from xpuref.data.fields import PRECISIONS, RATES
+from xpuref.data.text_catalogue import load_text_catalogue
 from xpuref.render.env import ENV as _ENV
 from xpuref.render.inline_json import script_json
 from xpuref.render.messages import Messages, messages, script_words
@@ -156,6 +157,38 @@ def calculator_text(t: Messages) -> Markup:
     return script_words(t, SCRIPT_PREFIX, TEXT_ELEMENT_ID)
 
 
+#: Id of the inline JSON holding the phrases of export reasons in the page's language.
+PHRASES_ELEMENT_ID = "xpuref-calc-phrases"
+#: The data-text catalogue file of the phrases xpuref writes itself (export reasons among them).
+_PHRASES_FILE = "generated.yaml"
+
+
+def reason_phrases(catalog: Dataset, language: str) -> Markup:
+    """The catalogue's phrases (``{field}`` patterns) and rule summaries as inline JSON.
+
+    calculators.js fills and matches them as device pages do (render/datatext.py), so the
+    export calculator's reasons and rule summaries read in the page's language where the
+    catalogue has them; English pages get none.
+    """
+    if language == "en":
+        return Markup("")
+    found = load_text_catalogue(catalog.root, language)
+    # The rules' own summaries, which the calculator lists beside each condition's outcome.
+    summaries = {
+        " ".join(str(item.get("summary") or "").split())
+        for rule in catalog.rule_dicts()
+        for item in [*(rule.get("classes") or []), *(rule.get("exclusions") or [])]
+    }
+    pairs = [
+        [english, found.entries[english]]
+        for english, (file, _line) in found.where.items()
+        if file.endswith(_PHRASES_FILE) or english in summaries
+    ]
+    return Markup('<template id="{}">{}</template>').format(
+        PHRASES_ELEMENT_ID, script_json(pairs, f"{PHRASES_ELEMENT_ID}-json")
+    )
+
+
 def _device_groups(catalog: Dataset) -> list[tuple[str, list[Device]]]:
     """Return devices grouped by vendor name for <optgroup> lists."""
     groups: dict[str, list[Device]] = {}
@@ -178,11 +211,25 @@ def _context(catalog: Dataset, t: Messages) -> dict[str, Any]:
     return {
         **shared,
         "peak_keys": [
-            (key, " ".join(words.get(w, w) for w in label.split(" ")))
-            for key, label in shared["peak_keys"]
+            (key, _joined(t(f"calc.precision.{rate.precision.key}"), words[rate.unit_kind]))
+            for key, rate in RATES.items()
+        ],
+        # Followed by a word ("{precision}稠密算力"): a Latin name keeps its space before it.
+        "precisions": [
+            (key, _spaced(t(f"calc.precision.{key}")), p.unit) for key, p in PRECISIONS.items()
         ],
         "rules": [(rule.id, rule.title, rule_name_in(rule, t)) for rule in catalog.rules],
     }
+
+
+def _joined(first: str, second: str) -> str:
+    """Two words of a label, with a space only where a Latin word meets the next."""
+    return f"{first} {second}" if first[-1:].isascii() or second[:1].isascii() else first + second
+
+
+def _spaced(name: str) -> str:
+    """A name that a Chinese word follows directly: a space after it where it ends in Latin."""
+    return f"{name} " if name[-1:].isascii() else name
 
 
 def _make_context(catalog: Dataset) -> dict[str, Any]:
@@ -232,8 +279,9 @@ def macros(ctx: PageContext) -> dict[str, Callable[..., Any]]:
 
     def calculator(name: str) -> Markup:
         """Return one calculator's form, preceded by the page data on first use."""
-        return Markup('<div class="xpuref-calculator">{}{}</div>').format(
-            data_once(), _calculator(name, ctx.catalog, t)
+        phrases = reason_phrases(ctx.catalog, ctx.language) if name == "export" else Markup("")
+        return Markup('<div class="xpuref-calculator">{}{}{}</div>').format(
+            data_once(), phrases, _calculator(name, ctx.catalog, t)
         )
 
     return {

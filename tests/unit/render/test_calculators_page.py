@@ -121,7 +121,7 @@ def test_dtype_table_lists_every_format(catalog: Dataset) -> None:
     """The units page table has one row per format with its byte size."""
     html = str(calculators_page.macros(_ctx(catalog))["dtype_table"]())
     for dtype, size in calc.DTYPE_BYTES.items():
-        assert f"<td>{dtype}</td><td>{size:g}</td>" in html
+        assert f"<td><code>{dtype}</code></td><td>{size:g}</td>" in html
 
 
 @pytest.mark.parametrize("suffix", [".md", ".zh.md"])
