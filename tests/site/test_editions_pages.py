@@ -1,10 +1,9 @@
 """The Chinese edition outside device and system pages: how Chinese each page reads.
 
-Per page type (xpuref.devtools.chinese_share's kinds: calculators, guides, and "other", which is
-the catalog, compare, systems index, glossary, downloads, export and data-quality pages and the
-rest), every page keeps at least the floor measured when its generated words moved into the
-message catalogues and data/translations/zh.yaml; named pages keep their own, higher floors. The
-English edition keeps its words, and the scripts of a Chinese page write Chinese.
+Every page of every type (xpuref.devtools.chinese_share's kinds: calculators, guides, charts, the
+home page and "other", which is the catalog, compare, systems index, glossary, downloads, export
+and data-quality pages and the rest) reads at least 90 % Chinese, the issue's bar. The English
+edition keeps its words, and the scripts of a Chinese page write Chinese.
 """
 
 from __future__ import annotations
@@ -27,36 +26,12 @@ pytestmark = pytest.mark.site
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
-#: Lowest and mean share per page type, measured on the built site (before this file: lowest
-#: 3.8 % and mean 13.0 % for calculators, 31.1 % and 56.9 % for guides, 0.6 % and 39.4 % for
-#: other). The lowest pages (calculators/accuracy, architectures, data-quality, export-controls,
-#: the GPU programming guide) carry English data text (accuracy cases, architecture notes,
-#: derivations, export reasons, compile targets) that data/translations/zh.yaml does not hold yet.
-FLOORS = {
-    "calculators": (0.04, 0.66),
-    "guides": (0.34, 0.62),
-    "other": (0.005, 0.59),
-}
+#: The issue's bar: every page of the Chinese edition reads at least 90 % Chinese (letters
+#: outside figures, code, names and sources). The means are the measured ones rounded down
+#: (lowest page per kind 0.923-0.926 when set; device and system pages: test_editions.py).
+LOWEST = 0.90
+MEANS = {"calculators": 0.93, "guides": 0.94, "charts": 0.94, "home": 0.90, "other": 0.93}
 
-#: Pages whose generated words all come from the catalogues: their own floors.
-PAGE_FLOORS = {
-    "compare/index.html": 0.90,
-    "downloads/index.html": 0.80,
-    "devices/index.html": 0.75,
-    "systems/index.html": 0.75,
-    "glossary/index.html": 0.60,
-    "ecosystem/index.html": 0.35,
-    "guides/numeric-formats/index.html": 0.63,
-    "guides/interconnects/index.html": 0.57,
-    "calculators/index.html": 0.80,
-    "calculators/memory/index.html": 0.80,
-    "calculators/roofline/index.html": 0.75,
-    "calculators/flops/index.html": 0.70,
-    "calculators/export/index.html": 0.70,
-    "calculators/llm/index.html": 0.70,
-    "calculators/mfu/index.html": 0.70,
-    "calculators/units/index.html": 0.60,
-}
 
 #: Words the English pages keep (generated text moved into en.yaml unchanged).
 ENGLISH_ANCHORS = {
@@ -72,16 +47,15 @@ ENGLISH_ANCHORS = {
 
 
 def test_every_page_of_each_kind_stays_above_its_floor(built_site: BuiltSite) -> None:
-    """Each calculator, guide and other page reads at least as Chinese as its kind's floor."""
+    """Every calculator, guide, chart and other page reads at least 90 % Chinese, and each
+    kind keeps its mean."""
     shares = site_shares(built_site.root)
-    for kind, (lowest, mean) in FLOORS.items():
+    low = {page: round(s, 3) for page, s in shares.items() if s < LOWEST}
+    assert not low, low
+    for kind, mean in MEANS.items():
         found = {page: s for page, s in shares.items() if page_kind(page) == kind}
         assert found, kind
-        low = {page: round(s, 3) for page, s in found.items() if s < lowest}
-        assert not low, (kind, low)
         assert sum(found.values()) / len(found) >= mean, (kind, sorted(found.items()))
-    for page, floor in PAGE_FLOORS.items():
-        assert shares[page] >= floor, (page, round(shares[page], 3))
 
 
 def test_the_english_pages_keep_their_words(built_site: BuiltSite) -> None:
