@@ -29,6 +29,12 @@ def _env(**extra: str) -> dict[str, str]:
     return {**env, **extra}
 
 
+def _default_sigint() -> None:
+    """In the child: Ctrl-C does what it does at a terminal, even where the run's parent shell
+    ignores it (a command started in the background with `&` inherits an ignored SIGINT)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(*args: str, **extra: str) -> subprocess.Popen[str]:
     """Start the command line in its own session (so a Ctrl-C can reach its whole group)."""
     return subprocess.Popen(
@@ -39,6 +45,7 @@ def _start(*args: str, **extra: str) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=_default_sigint,
     )
 
 
