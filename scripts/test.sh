@@ -3,8 +3,6 @@
 # and run the whole test suite, with mypy beside it. The real site, the offline bundle and the
 # hostile-data site are built once for the run, in the background from its first second
 # (tests/shared_sites.py), while the workers start on the tests that need no site.
-# The workers take the slowest test files first, each file whole on one worker except the spread
-# crawls, whose pages go one by one (tests/scheduling.py).
 # XPUREF_TEST_WORKERS sets the number of pytest workers (default: one more than the cores,
 # since browser tests spend much of their time waiting on Chromium). Extra arguments go to pytest.
 set -euo pipefail
@@ -19,7 +17,7 @@ types_pid=$!
 workers="${XPUREF_TEST_WORKERS:-$(($(nproc) + 1))}"
 status=0
 XPUREF_PREBUILD="${XPUREF_PREBUILD-site,bundle,hostile}" \
-  .venv/bin/pytest -n "$workers" --dist loadgroup --no-loadscope-reorder "$@" || status=$?
+  .venv/bin/pytest -n "$workers" --dist loadfile "$@" || status=$?
 types_status=0
 wait "$types_pid" || types_status=$?
 cat "$types_log"

@@ -18,7 +18,6 @@ import pytest
 import yaml
 from hypothesis import settings
 
-from tests.scheduling import order_items
 from tests.shared_sites import (
     PREBUILD_ENV,
     BuiltSite,
@@ -203,12 +202,6 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     """A site built from a device whose every text field carries a script payload."""
     return served(shared_root(tmp_path_factory.getbasetemp()), "hostile", run_pid())
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist names each test's group in its node id
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Hand the slowest files to the workers first, whole or spread (tests/scheduling.py)."""
-    order_items(items)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
