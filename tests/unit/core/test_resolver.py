@@ -30,10 +30,6 @@ NO_DRIVER_STRING: dict[str, str] = {
     "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read: dstack lists the name "
     "only among its made-up examples and other tools copy it into their own tables; Intel's "
     "Gaudi2E setup guide shows hl-smi naming its boards HL-288E, not HL-225B",
-    "intel-gaudi3-pcie-128gb": "no hl-smi capture for the HL-338 has been read: Intel's documents "
-    "name the board only in prose (CPLD programming pages), Intel's HCL library knows it only as "
-    "a server type the driver reports (HL_SERVER_GAUDI3_HL338), not as the name hl-smi prints, "
-    "and dstack lists the name only among its made-up examples",
 }
 
 #: SKUs no driver or runtime names at all, with the reason in our words and the vendor page that
