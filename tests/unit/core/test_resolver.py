@@ -29,7 +29,10 @@ NO_DRIVER_STRING: dict[str, str] = {
     "it and mlu-ops carry no S8 string either, and no cnmon capture of an S8 has been read",
     "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read: dstack lists the name "
     "only among its made-up examples and other tools copy it into their own tables; Intel's "
-    "Gaudi2E setup guide shows hl-smi naming its boards HL-288E, not HL-225B",
+    "Gaudi2E setup guide shows hl-smi naming its boards HL-288E, not HL-225B; Intel's habanalabs "
+    "driver (common/sysfs.c device_type) names Gaudi 2 parts only by PCI revision (GAUDI2, "
+    "GAUDI2B, GAUDI2C, GAUDI2D, GAUDI2E) and by the HL-288 card's own ID, and neither it nor Intel "
+    "says which revision the HL-225B is",
 }
 
 #: SKUs no driver or runtime names at all, with the reason in our words and the vendor page that
