@@ -18,6 +18,7 @@ import pytest
 import yaml
 from hypothesis import settings
 
+from tests.browser_tabs import TabPool
 from tests.shared_sites import (
     PREBUILD_ENV,
     BuiltSite,
@@ -280,10 +281,19 @@ def checked_page(
     assert not errors, errors
 
 
+@pytest.fixture(scope="session")
+def tab_pool(browser: Browser) -> Iterator[TabPool]:
+    """Tabs this worker's tests reuse (tests/browser_tabs.py)."""
+    pool = TabPool(browser, _empty_search_index)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A fresh page that fails the test on any script error (a real search index if marked)."""
-    yield from checked_page(browser, search=request.node.get_closest_marker("search") is not None)
+def page(tab_pool: TabPool, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A tab that fails the test on any script error (a real search index if marked), reused
+    from the previous test of this worker with what that test stored forgotten."""
+    yield from tab_pool.lend(search=request.node.get_closest_marker("search") is not None)
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,10 @@ Device pages share one template; what changes their layout is the shape of their
 vendor and kind, a multi-chip card, MIG slices). A crawl opens the richest page (the largest
 file) of each shape, in both editions; the tests that read HTML without a browser still read
 every page.
+
+Some checks run the same script on every page with inputs the HTML tests read on every page
+(the language switch, the offline bundle's relative links): for those one page per kind is
+enough, where a kind is an edition, a top-level section and a depth (``kind_sample``).
 """
 
 from __future__ import annotations
@@ -85,3 +89,29 @@ def crawl_pages(root: Path, ds: Dataset, *, editions: Iterable[str] = ("", "zh/"
             continue
         chosen.append(relative)
     return chosen
+
+
+def _html_file(root: Path, relative: str) -> Path:
+    """The HTML file behind a page path (``x/`` is ``x/index.html``)."""
+    return root / (relative + "index.html" if relative.endswith("/") or not relative else relative)
+
+
+def page_kind(relative: str) -> tuple[str, str, int]:
+    """A page's kind: its edition, its top-level section and how deep it sits."""
+    edition = "zh/" if relative.startswith("zh/") else ""
+    parts = relative.removeprefix(edition).removesuffix("index.html").strip("/").split("/")
+    parts = [p for p in parts if p]
+    return (edition, parts[0].removesuffix(".html") if parts else "", len(parts))
+
+
+def kind_sample(root: Path, pages: Iterable[str]) -> list[str]:
+    """One page per kind (``page_kind``): the largest file of each, in the order given."""
+    pages = list(pages)
+    best: dict[tuple[str, str, int], tuple[int, str]] = {}
+    for relative in pages:
+        size = _html_file(root, relative).stat().st_size
+        key = page_kind(relative)
+        if key not in best or size > best[key][0]:
+            best[key] = (size, relative)
+    chosen = {relative for _, relative in best.values()}
+    return [p for p in pages if p in chosen]

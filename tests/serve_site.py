@@ -4,6 +4,8 @@
 
 It binds a free port, writes the port number to PORT_FILE, and serves FOLDER (which may not
 exist yet: the site is built after the port is known, since the port is the site's address).
+Below ``/__tests__/vendor/`` it serves the tests' own vendored files (axe-core), cacheable, so a
+test injects them by address and Chromium compiles them once, not on every page.
 """
 
 from __future__ import annotations
@@ -17,9 +19,27 @@ from pathlib import Path
 
 from xpuref.site.build import _alive  # the build lock's own liveness check
 
+#: Where the tests' vendored files are served, outside any path a built site uses.
+VENDOR_PREFIX = "/__tests__/vendor/"
+_VENDOR = Path(__file__).resolve().parent / "vendor"
+
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Static file handler that does not log every request."""
+
+    def translate_path(self, path: str) -> str:
+        """Site files from the folder; the tests' vendored files below VENDOR_PREFIX."""
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if clean.startswith(VENDOR_PREFIX):
+            target = (_VENDOR / clean.removeprefix(VENDOR_PREFIX)).resolve()
+            return str(target) if target.is_relative_to(_VENDOR) else str(_VENDOR / "missing")
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        """Vendored test files may be cached for the run; site files revalidate as usual."""
+        if self.path.startswith(VENDOR_PREFIX):
+            self.send_header("Cache-Control", "max-age=86400")
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
         """Stay quiet."""

@@ -3,7 +3,12 @@ on every written page of the site (each Markdown page under content/, calculator
 guides, the glossary and the reference pages among them), a device page, a system page and
 compare with sources, and the Chinese twins of one page of each kind (tests/browser/zh_sample.py),
 in the light palette (every rule) and, after the theme's toggle, the dark one (the rules that
-read colours)."""
+read colours).
+
+The site's frame (header, tabs, the navigation sidebar and the footer) is the same markup on
+every page but for which link is marked current; axe checks it on the pages in FRAME_CHECKED and
+leaves it out elsewhere, so each page's check is spent on what the page itself holds (its
+article and its table of contents)."""
 
 from __future__ import annotations
 
@@ -12,10 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from tests.browser.zh_sample import ZH_SAMPLE
-from tests.conftest import ROOT, BuiltSite, checked_page
+from tests.browser_tabs import TabPool
+from tests.conftest import ROOT, BuiltSite
+from tests.serve_site import VENDOR_PREFIX
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -44,10 +51,16 @@ PAGES = _written_pages() + GENERATED + ZH_SAMPLE
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
+def page(tab_pool: TabPool) -> Iterator[Page]:
     """A page whose CSP lets the test inject axe (the site's own scripts are unchanged)."""
-    yield from checked_page(browser, bypass_csp=True)
+    yield from tab_pool.lend(bypass_csp=True)
 
+
+#: The site's frame: the same on every page but for the current link.
+FRAME = [".md-header", ".md-tabs", ".md-sidebar--primary", ".md-footer"]
+#: Pages whose frame is checked too: each edition's home page, and pages whose current link
+#: sits in a nested section (a guide) or a generated section (a device).
+FRAME_CHECKED = {"", "zh/", "guides/interconnects/", "devices/nvidia-h100-sxm5-80gb/"}
 
 #: The axe rules whose verdict depends on the palette: the dark pass runs only these, since
 #: the theme's toggle changes colours and nothing else (the light pass runs every rule).
@@ -55,24 +68,33 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 
 def serious_violations(
-    page: Page, *, loaded: bool = False, only: list[str] | None = None
+    page: Page,
+    *,
+    loaded: bool = False,
+    only: list[str] | None = None,
+    leave_out: list[str] | None = None,
+    site: BuiltSite | None = None,
 ) -> list[dict[str, Any]]:
-    """Run axe (every rule, or only those named) on the page as it stands; return its serious
-    and critical findings."""
-    if not loaded:
+    """Run axe (every rule, or only those named) on the page as it stands, less the parts named
+    by ``leave_out`` selectors; return its serious and critical findings. On a served site axe
+    is loaded from the test server's address for it, so Chromium compiles it once per run."""
+    if not loaded and site is not None:
+        page.add_script_tag(url=site.url.rstrip("/") + VENDOR_PREFIX + "axe-core/axe.min.js")
+    elif not loaded:
         page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate(
-        """async (only) => {
+        """async ([only, leaveOut]) => {
           const options = { resultTypes: ['violations'] };
           if (only) options.runOnly = { type: 'rule', values: only };
-          const result = await axe.run(document, options);
+          const context = leaveOut ? { exclude: leaveOut.map(s => [s]) } : document;
+          const result = await axe.run(context, options);
           return result.violations
             .filter(v => v.impact === 'serious' || v.impact === 'critical')
             .map(v => ({ id: v.id, impact: v.impact, help: v.help,
               nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' | ' +
                                                (n.failureSummary || '').slice(0, 160)) }));
         }""",
-        only,
+        [only, leave_out],
     )
     return found
 
@@ -84,6 +106,22 @@ def test_the_page_list_covers_the_site() -> None:
     assert sum(p.startswith("guides/") for p in PAGES) >= 10
     assert not [p for p in PAGES if ".zh" in p], "Chinese twins are zh/ pages, not x.zh/"
     assert {"zh/", "zh/devices/", "zh/glossary/", "zh/charts/trends/"} <= set(PAGES)
+    assert set(PAGES) >= FRAME_CHECKED
+
+
+def test_leaving_the_frame_out_still_checks_the_article(page: Page) -> None:
+    """With the frame left out, a problem in the article is still found and one in the header
+    is not (so the frame is checked only where FRAME_CHECKED says)."""
+    page.set_content(
+        "<html lang=en><head><title>t</title></head><body>"
+        "<header class='md-header'><img src='a.png'></header><main><article>"
+        "<img src='b.png'></article></main></body></html>"
+    )
+    found = serious_violations(page, leave_out=FRAME)
+    assert [(v["id"], len(v["nodes"])) for v in found] == [("image-alt", 1)]
+    assert found[0]["nodes"][0].startswith('img[src="b.png"]')
+    every = serious_violations(page, loaded=True)
+    assert [(v["id"], len(v["nodes"])) for v in every] == [("image-alt", 2)]
 
 
 def test_the_dark_pass_rules_exist_and_catch_low_contrast(page: Page) -> None:
@@ -132,9 +170,10 @@ def test_no_serious_violations(built_site: BuiltSite, page: Page, path: str) -> 
             described = field.get_attribute("aria-describedby")
             assert described, "an invalid field points to its message"
             assert page.locator(f"#{described}").inner_text().strip()
-    light = serious_violations(page)
+    leave_out = None if path in FRAME_CHECKED else FRAME
+    light = serious_violations(page, leave_out=leave_out, site=built_site)
     page.locator('label[for="__palette_1"]').click()
     page.locator('body[data-md-color-scheme="slate"]').wait_for(timeout=5000)
     _drawn(page, path, "slate")
-    dark = serious_violations(page, loaded=True, only=COLOUR_RULES)
+    dark = serious_violations(page, loaded=True, only=COLOUR_RULES, leave_out=leave_out)
     assert (light, dark) == ([], [])

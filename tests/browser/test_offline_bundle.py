@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from tests.conftest import real_dataset
-from tests.sampling import all_pages, crawl_pages
+from tests.sampling import all_pages, crawl_pages, kind_sample, page_kind
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
@@ -50,12 +50,16 @@ def test_no_page_names_a_network_resource(offline_bundle: Path) -> None:
 
 
 def test_every_kind_of_page_renders_offline(offline_bundle: Path, page: Page) -> None:
-    """From file://, each page made from its own source and one device page per record shape
-    (tests/sampling.py) renders its article without a network request or a script error."""
+    """From file://, one page of each kind (section and depth, tests/sampling.py) renders its
+    article without a network request or a script error. Pages of one kind sit at the same
+    depth and load the same scripts, styles and data files (every page's own addresses are read
+    in test_no_page_names_a_network_resource)."""
     requested = _block_network(page)
     # the English edition; its Chinese twins are sampled by kind in test_offline_chinese.py
-    pages = crawl_pages(offline_bundle, real_dataset(), editions=("",))
-    assert len(pages) > 50
+    every = crawl_pages(offline_bundle, real_dataset(), editions=("",))
+    pages = kind_sample(offline_bundle, every)
+    assert len(every) > 50 and {page_kind(p) for p in pages} == {page_kind(p) for p in every}
+    assert len(pages) >= 15
     for relative in pages:
         html = offline_bundle / relative
         page.goto(html.as_uri())

@@ -1,12 +1,14 @@
-"""On every page of both editions the language switch, as the browser resolves it, names the twin.
+"""On each kind of page of both editions the language switch, as the browser resolves it, names
+the twin.
 
-tests/site/test_editions.py reads the switch's links in the built HTML; here the page's own
-script (language-switch.js, which takes the switch's addresses from the head's hreflang links)
-has run in Chromium. To keep 400-odd loads cheap, one context loads each page up to
-DOMContentLoaded with everything but the document and the two scripts that set the switch
-blocked in the browser itself. A reader's click through the switch, with every resource
-loaded, is checked on one page of each kind in tests/browser/test_language_switch.py and here
-on a further sample.
+tests/site/test_editions.py reads the head's hreflang links and the switch's links in the built
+HTML of every page. Here the page's own script (language-switch.js, which takes the switch's
+addresses from those hreflang links) has run in Chromium, on one page per edition, section and
+depth (tests/sampling.py): the script is the same on every page and its input is checked on
+every page without a browser. One context loads each page up to DOMContentLoaded with
+everything but the document and the two scripts that set the switch blocked in the browser
+itself. A reader's click through the switch, with every resource loaded, is checked on one page
+of each kind in tests/browser/test_language_switch.py and here on a further sample.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from tests.conftest import BuiltSite
+from tests.sampling import kind_sample, page_kind
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -98,10 +101,14 @@ def test_the_blocklist_spares_the_switch_scripts() -> None:
     assert fnmatch.fnmatch("http://h/assets/js/charts.js", BLOCKED[-2])
 
 
-def test_every_switch_names_the_twin(built_site: BuiltSite, bare_page: Page) -> None:
-    """English page -> switch to zh/ of the same path; Chinese twin -> switch back to it."""
-    pages = english_pages(built_site)
-    assert len(pages) > 200
+def test_each_kind_of_switch_names_the_twin(built_site: BuiltSite, bare_page: Page) -> None:
+    """English page -> switch to zh/ of the same path; Chinese twin -> switch back to it, on one
+    page of each kind (every section, the home page and the device, system and chart pages)."""
+    every = english_pages(built_site)
+    pages = kind_sample(built_site.root, every)
+    assert len(every) > 200 and {page_kind(p) for p in pages} == {page_kind(p) for p in every}
+    assert {"", "devices/", "glossary/"} <= set(pages)
+    assert {page_kind(p)[1] for p in pages if page_kind(p)[2] == 2} >= {"devices", "charts"}
     wrong: dict[str, dict[str, str]] = {}
     for path in pages:
         for lang, here, other, there in (
