@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-import yaml
-from tests.conftest import ROOT, real_dataset
+from tests.conftest import ROOT, load_yaml, real_dataset
 
 from xpuref.data.dataset import Dataset
 from xpuref.views.targets import target_rows
@@ -111,14 +110,14 @@ NOT_HELD: dict[tuple[str, str, str], str] = {
 def _texts() -> dict[tuple[str, str], str]:
     """The prose of every glossary term, map row and architecture, by (file, entry id)."""
     found: dict[tuple[str, str], str] = {}
-    glossary = yaml.safe_load((ROOT / "data" / "glossary.yaml").read_text(encoding="utf-8"))
+    glossary = load_yaml((ROOT / "data" / "glossary.yaml").read_text(encoding="utf-8"))
     for term in glossary["terms"]:
         found["glossary", term["id"]] = str(term["definition"])
-    eco = yaml.safe_load((ROOT / "data" / "ecosystem_map.yaml").read_text(encoding="utf-8"))
+    eco = load_yaml((ROOT / "data" / "ecosystem_map.yaml").read_text(encoding="utf-8"))
     for row in eco["rows"]:
         text = " ".join(str(v) for k, v in row.items() if isinstance(v, str) and k != "id")
         found["ecosystem_map", row["id"]] = text
-    archs = yaml.safe_load((ROOT / "data" / "architectures.yaml").read_text(encoding="utf-8"))
+    archs = load_yaml((ROOT / "data" / "architectures.yaml").read_text(encoding="utf-8"))
     for arch in archs:
         found["architectures", arch["id"]] = " ".join(arch.get("introduced", []))
     return found
@@ -141,7 +140,7 @@ def catalog() -> Dataset:
 
 def _entry(file: str, entry_id: str) -> str:
     """The definition (or notes) text of one glossary term or map row."""
-    data = yaml.safe_load((ROOT / "data" / file).read_text(encoding="utf-8"))
+    data = load_yaml((ROOT / "data" / file).read_text(encoding="utf-8"))
     items = data.get("terms") or data.get("rows") or []
     for item in items:
         if item["id"] == entry_id:

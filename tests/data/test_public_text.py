@@ -6,8 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import yaml
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_yaml
 
 #: Phrases that narrate a search instead of saying what a maker or source publishes.
 NARRATION = re.compile(
@@ -36,7 +35,7 @@ def test_data_text_does_not_narrate_a_search() -> None:
     """No note, gap reason, title or quote in data/ tells what was or was not read or found."""
     found = []
     for file in sorted((ROOT / "data").rglob("*.yaml")):
-        for path, text in _strings(yaml.safe_load(file.read_text(encoding="utf-8"))):
+        for path, text in _strings(load_yaml(file.read_text(encoding="utf-8"))):
             match = NARRATION.search(text)
             if match:
                 found.append(f"{file.relative_to(ROOT)}: {path}: '{match.group()}'")
