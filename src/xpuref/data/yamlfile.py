@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import marshal
 import re
 import stat
 from dataclasses import dataclass, field
@@ -18,6 +20,7 @@ __all__ = [
     "SourceFile",
     "display_name",
     "dotted",
+    "forget_parsed",
     "problem_at",
     "read_collecting",
     "read_yaml",
@@ -214,11 +217,33 @@ def _yaml_problem(exc: BaseException, text: str, label: str) -> Problem:
 
 _READ_ERRORS = (yaml.YAMLError, ValueError, OverflowError, RecursionError)
 
+#: Files this process has parsed without a problem, by name and text, as a marshalled copy of
+#: the data and the line map: a data folder read again (a rebuild, the tests' copies of the
+#: same files) skips the scan and the parse, and every caller still gets objects of its own.
+_PARSED: dict[tuple[str, str], tuple[bytes, LineMap]] = {}
+
+
+def forget_parsed() -> None:
+    """Empty the cache of parsed files (for timing a cold read)."""
+    _PARSED.clear()
+
 
 def read_yaml(path: Path, name: str | None = None) -> SourceFile:
     """Parse one YAML file; raise DataError naming file and line on any problem."""
     label = name or str(path)
     text = _read_text(path, label)
+    known = _PARSED.get((label, text))
+    if known is not None:
+        return SourceFile(label, marshal.loads(known[0]), known[1])
+    parsed = _parse(text, label)
+    # A value marshal cannot write (a date) leaves the file out: it is parsed again next time.
+    with contextlib.suppress(ValueError):
+        _PARSED[(label, text)] = (marshal.dumps(parsed.data), parsed.lines)
+    return parsed
+
+
+def _parse(text: str, label: str) -> SourceFile:
+    """Screen and parse one file's text; raise DataError naming file and line on any problem."""
     try:
         screened = _screen(text, label)
     except _READ_ERRORS as exc:
