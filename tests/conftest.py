@@ -37,6 +37,7 @@ from xpuref.data.problems import DataError, Problem
 from xpuref.data.rules import RulesFile
 from xpuref.data.table_models import DataTable
 from xpuref.data.tables import load_tables
+from xpuref.data.yamlfile import parse_plain
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
@@ -52,14 +53,8 @@ VALID = ROOT / "tests" / "fixtures" / "valid"
 
 
 REAL_DATA = ROOT / "data"
-#: libyaml's safe loader where PyYAML has it (several times faster), else PyYAML's own.
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def load_yaml(text: str) -> Any:
-    """Parse YAML text safely, with libyaml when available."""
-    return yaml.load(text, Loader=_YAML_LOADER)
-
+#: Plain YAML parsing with the data layer's own safe loader (libyaml where PyYAML has it).
+load_yaml = parse_plain
 
 #: Files the fixture folders provide themselves (these name real devices the fixtures lack).
 _FIXTURE_OWNED = {

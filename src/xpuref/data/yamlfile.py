@@ -21,6 +21,7 @@ __all__ = [
     "display_name",
     "dotted",
     "forget_parsed",
+    "parse_plain",
     "problem_at",
     "read_collecting",
     "read_yaml",
@@ -221,6 +222,11 @@ _READ_ERRORS = (yaml.YAMLError, ValueError, OverflowError, RecursionError)
 #: the data and the line map: a data folder read again (a rebuild, the tests' copies of the
 #: same files) skips the scan and the parse, and every caller still gets objects of its own.
 _PARSED: dict[tuple[str, str], tuple[bytes, LineMap]] = {}
+
+
+def parse_plain(text: str) -> Any:
+    """Parse YAML text with the same safe loader, without line numbers or data-file checks."""
+    return yaml.load(text, Loader=_Loader)
 
 
 def forget_parsed() -> None:

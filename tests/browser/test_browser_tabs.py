@@ -1,0 +1,71 @@
+"""The reused tab (tests/browser_tabs.py): what one test stores or sets does not reach the next."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+from tests.browser_tabs import TabPool
+from tests.shared_sites import BuiltSite
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+
+def _lent(pool: TabPool) -> tuple[Page, Iterator[Page]]:
+    """Borrow a tab from the pool; return it with the loan (to be finished with next())."""
+    loan = pool.lend()
+    return next(loan), loan
+
+
+def _finish(loan: Iterator[Page]) -> None:
+    """End a loan as pytest ends a fixture (reset or close the tab)."""
+    with pytest.raises(StopIteration):
+        next(loan)
+
+
+def test_storage_and_media_are_forgotten_between_tests(
+    tab_pool: TabPool, built_site: BuiltSite
+) -> None:
+    """Local and session storage set by one test, and its colour scheme, are gone for the next;
+    the tab itself is the same one."""
+    first, loan = _lent(tab_pool)
+    first.emulate_media(color_scheme="dark")
+    first.goto(built_site.url)
+    first.evaluate("() => { localStorage.setItem('k', 'v'); sessionStorage.setItem('s', 'v'); }")
+    _finish(loan)
+    second, loan = _lent(tab_pool)
+    try:
+        assert second is first and second.url == "about:blank"
+        second.goto(built_site.url)
+        stored = second.evaluate("() => [localStorage.getItem('k'), sessionStorage.getItem('s')]")
+        assert stored == [None, None]
+        assert not second.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
+    finally:
+        _finish(loan)
+
+
+def test_a_tab_given_a_listener_is_not_passed_on(tab_pool: TabPool, built_site: BuiltSite) -> None:
+    """A test that adds a listener gets its tab closed; the next test opens a fresh one."""
+    first, loan = _lent(tab_pool)
+    first.on("console", lambda message: None)
+    first.goto(built_site.url)
+    _finish(loan)
+    assert first.is_closed()
+    second, loan = _lent(tab_pool)
+    try:
+        assert second is not first and not second.is_closed()
+    finally:
+        _finish(loan)
+
+
+def test_a_script_error_fails_the_loan(tab_pool: TabPool) -> None:
+    """An error thrown by a page's script fails the test that borrowed the tab."""
+    page, loan = _lent(tab_pool)
+    page.set_content("<script>setTimeout(() => { throw new Error('boom'); }, 0)</script>")
+    page.wait_for_timeout(200)
+    with pytest.raises(AssertionError, match="boom"):
+        next(loan)
