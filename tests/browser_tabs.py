@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, CDPSession, Frame, Page, Route
+    from playwright.sync_api import Browser, BrowserContext, CDPSession, Frame, Page
 
 #: Page methods whose effect outlives the test on that tab.
 STATEFUL = (
@@ -94,27 +94,27 @@ class _Lent:
 
 class TabPool:
     """One reusable tab per kind of context (with or without the real search index, and any
-    context options), for the tests of one worker."""
+    context options), for the tests of one worker. A tab that searches carries the cookie that
+    asks the test server for the real index (tests/serve_site.py)."""
 
-    def __init__(self, browser: Browser, empty_index: Callable[[Route], None]) -> None:
+    def __init__(self, browser: Browser, search_cookie: dict[str, str]) -> None:
         self._browser = browser
-        self._empty_index = empty_index
+        self._search_cookie = search_cookie
         self._contexts: dict[tuple[object, ...], BrowserContext] = {}
         self._tabs: dict[tuple[object, ...], tuple[Page, CDPSession]] = {}
 
-    def _context(self, key: tuple[object, ...], search: bool, options: dict[str, Any]) -> Any:
+    def _context(self, key: tuple[object, ...], options: dict[str, Any]) -> Any:
         """The shared context for this kind, made on first use."""
         if key not in self._contexts:
-            context = self._browser.new_context(**options)
-            if not search:
-                context.route("**/search/search_index.*", self._empty_index)
-            self._contexts[key] = context
+            self._contexts[key] = self._browser.new_context(**options)
         return self._contexts[key]
 
     def lend(self, *, search: bool = False, **options: Any) -> Iterator[Page]:
         """A tab for one test; it fails the test on any script error, then is reset or closed."""
         key = (search, tuple(sorted((k, repr(v)) for k, v in options.items())))
-        context = self._context(key, search, options)
+        context = self._context(key, options)
+        if search:  # asks the test server for the real index (reset forgets every cookie)
+            context.add_cookies([self._search_cookie])
         page, cdp = self._tabs.pop(key, (None, None))
         if page is None or cdp is None or page.is_closed():
             page = context.new_page()

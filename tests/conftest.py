@@ -19,6 +19,7 @@ import yaml
 from hypothesis import settings
 
 from tests.browser_tabs import TabPool
+from tests.serve_site import SEARCH_COOKIE, empty_index
 from tests.shared_sites import (
     PREBUILD_ENV,
     BuiltSite,
@@ -240,30 +241,22 @@ def browser() -> Iterator[Browser]:
             launched.close()
 
 
-_EMPTY_INDEXES: dict[str, bytes] = {}
-
-
 _INDEX_SCRIPT = "var __index = "
 
 
-def _empty_search_index(route: Route) -> None:
-    """Answer the search index request with the site's own index config and no documents.
+def empty_search_index(route: Route) -> None:
+    """Answer the offline bundle's search index (a script, ``var __index = {...}``, read from
+    ``file://``) with the same index config and no documents. Served sites need no route: the
+    test server answers their index itself (tests/serve_site.py)."""
+    path = Path(urllib.parse.unquote(urllib.parse.urlsplit(route.request.url).path))
+    text = path.read_text(encoding="utf-8").removeprefix(_INDEX_SCRIPT).rstrip().rstrip(";")
+    route.fulfill(body=_INDEX_SCRIPT + empty_index(text), content_type="text/javascript")
 
-    The served site fetches ``search_index.json``; the offline bundle loads the same index as a
-    script (``var __index = {...}``) from ``file://``.
-    """
-    url = route.request.url
-    script = url.endswith(".js")
-    if url not in _EMPTY_INDEXES:
-        if url.startswith("file:"):
-            text = Path(urllib.parse.unquote(urllib.parse.urlsplit(url).path)).read_text()
-        else:
-            text = route.fetch().text()
-        index = json.loads(text.removeprefix(_INDEX_SCRIPT).rstrip().rstrip(";"))
-        empty = json.dumps({"config": index["config"], "docs": []})
-        _EMPTY_INDEXES[url] = (_INDEX_SCRIPT + empty if script else empty).encode()
-    kind = "text/javascript" if script else "application/json"
-    route.fulfill(body=_EMPTY_INDEXES[url], content_type=kind)
+
+def search_cookie() -> dict[str, str]:
+    """The cookie that makes the test server send a page its real search index."""
+    name, value = SEARCH_COOKIE
+    return {"name": name, "value": value, "domain": "127.0.0.1", "path": "/"}
 
 
 def checked_page(
@@ -271,12 +264,12 @@ def checked_page(
 ) -> Iterator[Page]:
     """A page in a fresh context that fails the test on any script error.
 
-    Every page load makes the theme's search worker index the whole site (2 MB of text); a page
-    that does not search gets an index without documents, so its load costs no indexing.
+    Every page load makes the theme's search worker index the whole site (2 MB of text); the
+    test server gives a page an index without documents unless ``search`` asks for the real one.
     """
     context = browser.new_context(**context_options)
-    if not search:
-        context.route("**/search/search_index.*", _empty_search_index)
+    if search:
+        context.add_cookies([search_cookie()])
     new_page = context.new_page()
     errors: list[str] = []
     new_page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -288,7 +281,7 @@ def checked_page(
 @pytest.fixture(scope="session")
 def tab_pool(browser: Browser) -> Iterator[TabPool]:
     """Tabs this worker's tests reuse (tests/browser_tabs.py)."""
-    pool = TabPool(browser, _empty_search_index)
+    pool = TabPool(browser, search_cookie())
     yield pool
     pool.close()
 

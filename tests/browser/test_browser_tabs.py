@@ -69,3 +69,30 @@ def test_a_script_error_fails_the_loan(tab_pool: TabPool) -> None:
     page.wait_for_timeout(200)
     with pytest.raises(AssertionError, match="boom"):
         next(loan)
+
+
+def _documents(page: Page) -> int:
+    """How many documents the served search index gives this page."""
+    count: int = page.evaluate(
+        "async () => (await (await fetch('search/search_index.json')).json()).docs.length"
+    )
+    return count
+
+
+def test_only_a_searching_tab_gets_the_real_index(tab_pool: TabPool, built_site: BuiltSite) -> None:
+    """A tab lent for search gets every document of the index, and again after the reset has
+    forgotten its cookies; a tab lent for anything else gets none."""
+    for _ in range(2):
+        loan = tab_pool.lend(search=True)
+        page = next(loan)
+        try:
+            page.goto(built_site.url)
+            assert _documents(page) > 100
+        finally:
+            _finish(loan)
+    page, loan = _lent(tab_pool)
+    try:
+        page.goto(built_site.url)
+        assert _documents(page) == 0
+    finally:
+        _finish(loan)

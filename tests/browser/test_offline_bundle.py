@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from tests.conftest import real_dataset
+from tests.conftest import empty_search_index, real_dataset
 from tests.sampling import all_pages, crawl_pages, kind_sample, page_kind
 
 if TYPE_CHECKING:
@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 
-def _block_network(page: Page) -> list[str]:
-    """Abort and record every http(s) request the page makes."""
+def _block_network(page: Page, *, search: bool = False) -> list[str]:
+    """Abort and record every http(s) request the page makes; unless the test searches, the
+    bundle's search index is answered without documents (tests/conftest.py)."""
     requested: list[str] = []
 
     def handle(route: Route) -> None:
@@ -26,6 +27,8 @@ def _block_network(page: Page) -> list[str]:
         if url.startswith(("http://", "https://")):
             requested.append(url)
             route.abort()
+        elif not search and url.startswith("file:") and url.endswith("/search/search_index.js"):
+            empty_search_index(route)
         else:
             route.continue_()
 
@@ -85,7 +88,7 @@ def test_offline_navigation_and_device_link(offline_bundle: Path, page: Page) ->
 @pytest.mark.search
 def test_offline_search_finds_a_device(offline_bundle: Path, page: Page) -> None:
     """Search works from file:// (inlined index, vendored worker shim) and finds a device."""
-    requested = _block_network(page)
+    requested = _block_network(page, search=True)
     devices = json.loads((offline_bundle / "data/devices.json").read_text())["devices"]
     target = next(d for d in devices if d["id"] == "nvidia-h100-sxm5-80gb")
     page.goto((offline_bundle / "index.html").as_uri())
@@ -110,7 +113,7 @@ def test_offline_search_finds_glossary_terms(
     offline_bundle: Path, page: Page, query: str, anchor: str
 ) -> None:
     """Search finds glossary terms by their English or Chinese name, from file://."""
-    requested = _block_network(page)
+    requested = _block_network(page, search=True)
     page.goto((offline_bundle / "index.html").as_uri())
     page.locator("label.md-search__icon, .md-search__input").first.click()
     box = page.locator("input.md-search__input")
