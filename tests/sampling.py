@@ -9,11 +9,19 @@ every page.
 Some checks run the same script on every page with inputs the HTML tests read on every page
 (the language switch, the offline bundle's relative links): for those one page per kind is
 enough, where a kind is an edition, a top-level section and a depth (``kind_sample``).
+
+axe checks every page whose article holds something the site's scripts build or drive, and of
+the plain written pages (one template, Markdown articles) enough that every kind of element
+any of their articles holds is checked on at least one page (``kind_cover``); the other plain
+pages are read without a browser for the problems that belong to one element, not to a kind
+(``read_article``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 
 from xpuref.data.dataset import Dataset
@@ -115,3 +123,121 @@ def kind_sample(root: Path, pages: Iterable[str]) -> list[str]:
             best[key] = (size, relative)
     chosen = {relative for _, relative in best.values()}
     return [p for p in pages if p in chosen]
+
+
+#: Form controls: in an article only the site's scripts give them something to do.
+_CONTROLS = frozenset({"input", "select", "button", "textarea", "form"})
+#: Ids every article carries (the layout strings the shared script reads), not a widget.
+_SHARED_IDS = frozenset({"xpuref-layout-text", "xpuref-layout-text-json"})
+#: Attributes that change what assistive technology or the palette makes of an element.
+_KIND_ATTRIBUTES = ("role", "tabindex", "style")
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "source", "track", "wbr"})  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Article:
+    """What a page's article holds, as read from its HTML."""
+
+    #: a widget the site's scripts build or drive (a data attribute, an id, a form control)
+    scripted: bool
+    kinds: frozenset[str]  #: every kind of element: tag, classes, and the attributes that matter
+    problems: tuple[str, ...]  #: problems of single elements a reader would meet without a browser
+
+
+@dataclass
+class _Open:
+    """An element still open while the article is read: its tag and the text it has so far."""
+
+    tag: str
+    name: str  # what names it besides its text (alt, aria-label, title)
+    text: list[str] = field(default_factory=list)
+
+
+class _ArticleReader(HTMLParser):
+    """Collects an article's element kinds, scripted widgets and one-element problems, and the
+    page's ids."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0
+        self.scripted = False
+        self.kinds: set[str] = set()
+        self.problems: list[str] = []
+        self.ids: set[str] = set()
+        self.open: list[_Open] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """Note the element's kind, and what it says about widgets and names."""
+        a = {k: v or "" for k, v in attrs}
+        if a.get("id"):
+            if a["id"] in self.ids:
+                self.problems.append(f"id {a['id']!r} is used twice")
+            self.ids.add(a["id"])
+        if tag == "article":
+            self.depth += 1
+        if not self.depth:
+            return
+        classes = ".".join(sorted(a.get("class", "").split()))
+        marks = sorted(k for k in a if k.startswith("aria-") or k in _KIND_ATTRIBUTES)
+        self.kinds.add(f"{tag}.{classes}[{','.join(marks)}]")
+        own_id = a.get("id", "")
+        if (
+            tag in _CONTROLS
+            or any(k.startswith("data-") for k in a)
+            or (own_id.startswith("xpuref-") and own_id not in _SHARED_IDS)
+        ):
+            self.scripted = True
+        if tag == "img" and "alt" not in a:
+            self.problems.append(f"image {a.get('src', '')!r} has no alt text")
+        named = " ".join(a.get(k, "") for k in ("aria-label", "title")).strip()
+        if tag == "img" and a.get("alt") and self.open:
+            self.open[-1].text.append(a["alt"])
+        if tag not in _VOID:
+            self.open.append(_Open(tag, named))
+
+    def handle_endtag(self, tag: str) -> None:
+        """Check that a link, button or heading closing now has a name."""
+        if tag == "article" and self.depth:
+            self.depth -= 1
+        while self.open:
+            element = self.open.pop()
+            if element.tag == tag:
+                break
+        else:
+            return
+        named = element.name or "".join(element.text).strip()
+        if not named and (tag in ("a", "button") or tag in ("h1", "h2", "h3", "h4", "h5", "h6")):
+            self.problems.append(f"a <{tag}> with nothing that names it")
+        if self.open:
+            self.open[-1].text.extend(element.text)
+
+    def handle_data(self, data: str) -> None:
+        """Text belongs to the innermost open element."""
+        if self.open:
+            self.open[-1].text.append(data)
+
+
+def read_article(html: str) -> Article:
+    """Read a page's article: its kinds of element, whether it holds a scripted widget, and
+    its one-element problems (duplicate ids are looked for in the whole page)."""
+    reader = _ArticleReader()
+    reader.feed(html)
+    reader.close()
+    return Article(reader.scripted, frozenset(reader.kinds), tuple(reader.problems))
+
+
+def kind_cover(articles: dict[str, Article], checked: Iterable[str]) -> list[str]:
+    """The pages to check beside ``checked`` so that every kind of element of every article is
+    on a checked page: each time the page that adds most kinds not yet checked (the first such
+    page on a tie), until none is left."""
+    covered: set[str] = set()
+    for relative in checked:
+        covered |= articles[relative].kinds if relative in articles else set()
+    left = set().union(*(a.kinds for a in articles.values())) - covered
+    chosen: list[str] = []
+    while left:
+        best = max(articles, key=lambda p: len(articles[p].kinds & left))
+        chosen.append(best)
+        left -= articles[best].kinds
+    return chosen

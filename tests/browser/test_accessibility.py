@@ -8,7 +8,14 @@ read colours).
 The site's frame (header, tabs, the navigation sidebar and the footer) is the same markup on
 every page but for which link is marked current; axe checks it on the pages in FRAME_CHECKED and
 leaves it out elsewhere, so each page's check is spent on what the page itself holds (its
-article and its table of contents)."""
+article and its table of contents).
+
+The plain written pages (a Markdown article in the one page template, no widget) differ from
+each other only in which elements their articles hold. axe checks every other page, and of the
+plain ones enough that every kind of element any article holds (tag, classes, role and aria
+attributes) is checked on at least one page (tests/sampling.py ``kind_cover``). A plain page
+left out is still read: every kind of element it holds must be on a checked page, and none of
+its elements may lack a name or alt text or reuse an id."""
 
 from __future__ import annotations
 
@@ -19,6 +26,7 @@ import pytest
 from tests.browser.zh_sample import ZH_SAMPLE
 from tests.browser_tabs import TabPool
 from tests.conftest import ROOT, BuiltSite
+from tests.sampling import Article, kind_cover, read_article
 from tests.serve_site import VENDOR_PREFIX
 
 if TYPE_CHECKING:
@@ -65,6 +73,28 @@ FRAME_CHECKED = {"", "zh/", "guides/interconnects/", "devices/nvidia-h100-sxm5-8
 #: The axe rules whose verdict depends on the palette: the dark pass runs only these, since
 #: the theme's toggle changes colours and nothing else (the light pass runs every rule).
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+@pytest.fixture(scope="module")
+def axe_pages(built_site: BuiltSite) -> tuple[set[str], dict[str, Article]]:
+    """The pages axe checks (every page with a widget, the generated and Chinese samples, the
+    frame-checked pages, and the plain pages that cover every kind of element), and every
+    page's article as read from its HTML."""
+    articles = {
+        path: read_article((built_site.root / path / "index.html").read_text(encoding="utf-8"))
+        for path in PAGES
+        if "?" not in path
+    }
+    always = [
+        path
+        for path in PAGES
+        if path not in articles
+        or articles[path].scripted
+        or path in FRAME_CHECKED
+        or path in GENERATED
+        or path in ZH_SAMPLE
+    ]
+    return set(always) | set(kind_cover(articles, always)), articles
 
 
 def serious_violations(
@@ -148,11 +178,36 @@ def _drawn(page: Page, path: str, scheme: str) -> None:
         )
 
 
+def test_the_sample_checks_widgets_and_leaves_out_plain_pages(
+    axe_pages: tuple[set[str], dict[str, Article]],
+) -> None:
+    """Every calculator, chart and generated page is checked by axe, and some plain pages are
+    left to the HTML reading (else the sampling saves nothing and this file says otherwise)."""
+    checked, articles = axe_pages
+    assert {"calculators/mfu/", "charts/timeline/", "devices/", "compare/", ""} <= checked
+    assert set(GENERATED) | set(ZH_SAMPLE) | FRAME_CHECKED <= checked
+    plain = {path for path, article in articles.items() if not article.scripted}
+    assert len(plain - checked) >= 5 and plain & checked
+
+
 @pytest.mark.parametrize("path", PAGES)
-def test_no_serious_violations(built_site: BuiltSite, page: Page, path: str) -> None:
+def test_no_serious_violations(
+    built_site: BuiltSite,
+    axe_pages: tuple[set[str], dict[str, Article]],
+    page: Page,
+    path: str,
+) -> None:
     """axe reports nothing serious or critical once the page (and any chart) has drawn, in the
     light palette the page opens in and again after the reader switches it to dark with the
-    theme's own toggle (charts redraw in the new palette)."""
+    theme's own toggle (charts redraw in the new palette). A plain page axe leaves out holds
+    only kinds of element axe checked elsewhere, and no element without a name or alt text."""
+    checked, articles = axe_pages
+    if path not in checked:
+        article = articles[path]
+        seen = set().union(*(articles[p].kinds for p in checked if p in articles))
+        assert sorted(article.kinds - seen) == [], "kinds of element axe never checked"
+        assert article.problems == ()
+        return
     page.emulate_media(color_scheme="light")
     response = page.goto(built_site.url + path)
     assert response is not None and response.ok, path

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.sampling import kind_sample, page_kind
+from tests.sampling import Article, kind_cover, kind_sample, page_kind, read_article
 
 
 def _page(root: Path, relative: str, size: int) -> str:
@@ -42,3 +42,61 @@ def test_the_sample_keeps_the_largest_page_of_each_kind_in_order(tmp_path: Path)
         "zh/guides/a/",
         "devices/h100.html",
     ]
+
+
+def _article(body: str, outside: str = "") -> str:
+    """A page whose article holds ``body``, with ``outside`` in its frame."""
+    return f"<html><body><header>{outside}</header><article>{body}</article></body></html>"
+
+
+def test_an_article_is_read_for_kinds_and_widgets() -> None:
+    """Kinds are tag, classes and the attributes that matter; the frame is not read; a data
+    attribute, an own xpuref id or a form control makes the article scripted, the shared
+    layout strings do not."""
+    plain = read_article(
+        _article(
+            '<p>a <code class="b a">x</code></p><div role="note" style="c">n</div>'
+            '<script id="xpuref-layout-text">{}</script>',
+            '<nav class="x">frame</nav>',
+        )
+    )
+    assert plain.kinds == {
+        "article.[]", "p.[]", "code.a.b[]", "div.[role,style]", "script.[]",
+    }  # fmt: skip
+    assert not plain.scripted and plain.problems == ()
+    for widget in ('<div data-calc="x"></div>', '<div id="xpuref-trends"></div>', "<select>"):
+        assert read_article(_article(widget)).scripted, widget
+
+
+def test_one_element_problems_are_found() -> None:
+    """A missing alt, a link, button or heading with no name, and a reused id are reported;
+    a link named by its image or its title, and an empty alt on a decorative image, are not."""
+    found = read_article(
+        _article(
+            '<img src="a.png"><a href="/x"> </a><button></button><h2><span></span></h2>'
+            '<p id="k">1</p><p id="k">2</p>'
+            '<a href="/y"><img src="y.png" alt="Y"></a><a href="/z" title="Z"></a>'
+            '<img src="d.png" alt=""><h3>Title<a class="headerlink" href="#t">¶</a></h3>'
+        )
+    ).problems
+    assert found == (
+        "image 'a.png' has no alt text",
+        "a <a> with nothing that names it",
+        "a <button> with nothing that names it",
+        "a <h2> with nothing that names it",
+        "id 'k' is used twice",
+    )
+
+
+def test_the_cover_adds_pages_until_every_kind_is_checked() -> None:
+    """Kinds already on checked pages need nothing; the page adding most new kinds comes first."""
+    kinds = {
+        "a": {"p", "table"},
+        "b": {"p", "table", "img", "pre"},
+        "c": {"p", "dl"},
+        "d": {"p"},
+    }
+    articles = {k: Article(False, frozenset(v), ()) for k, v in kinds.items()}
+    assert kind_cover(articles, ["d"]) == ["b", "c"]
+    assert kind_cover(articles, ["b", "c"]) == []
+    assert kind_cover(articles, []) == ["b", "c"]
