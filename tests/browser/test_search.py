@@ -104,7 +104,12 @@ def _first_hits(page: Page, query: str, base: str) -> list[str]:
 
 
 def _typed_hits(page: Page, query: str, base: str) -> list[str]:
-    """Clear the open search box, type the query and return the first result links."""
+    """Clear the open search box, enter the query and return the first result links.
+
+    The query is put in whole and one key is pressed, so the theme searches once for it (typed
+    key by key, it searches once per key, and only the last search decides what is shown);
+    typing itself is checked by the tests that press each key (test_offline_bundle and others).
+    """
     box = page.locator("input.md-search__input")
     if box.input_value():
         box.fill("")
@@ -112,8 +117,8 @@ def _typed_hits(page: Page, query: str, base: str) -> list[str]:
         page.wait_for_function(
             "() => !document.querySelector('.md-search-result__item')", timeout=10000
         )
-    box.press_sequentially(query, delay=40)
-    box.press("End")  # characters typed without a key (CJK) fire no keyup; a real IME does
+    box.fill(query)
+    box.press("End")  # the theme searches on a key coming up, as after typing
     # Wait until the results are for the whole query: the highlight parameter of a top result
     # (not its path, which may hold the same word) carries the last word typed.
     last = query.split()[-1].lower().replace("-", "+").split("+")[-1]
