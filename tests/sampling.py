@@ -30,20 +30,21 @@ from xpuref.data.dataset import Dataset
 _NOT_PAGES = ("search", "assets", "data")
 
 
-def _shape(device: object) -> tuple[object, ...]:
-    """What sets a device page's layout: vendor, kind, several chips or visible devices, MIG."""
+def _shape(device: object, *, by_vendor: bool = True) -> tuple[object, ...]:
+    """What sets a device page's layout: vendor (unless left out), kind, several chips or
+    visible devices, MIG."""
     chips = getattr(device, "chips_per_package", None) or 1
     visible = getattr(device, "visible_devices", None) or 1
     return (
-        getattr(device, "vendor", None),
+        getattr(device, "vendor", None) if by_vendor else None,
         getattr(device, "kind", None),
         chips > 1 or visible > 1,
         bool(getattr(device, "mig", None)),
     )
 
 
-def device_sample(root: Path, ds: Dataset) -> list[str]:
-    """One device id per record shape: the one whose built page is the largest."""
+def device_sample(root: Path, ds: Dataset, *, by_vendor: bool = True) -> list[str]:
+    """One device id per record shape (``_shape``): the one whose built page is the largest."""
     best: dict[tuple[object, ...], tuple[int, str]] = {}
     for device in ds.sorted_devices():
         html = root / "devices" / device.id / "index.html"
@@ -52,7 +53,7 @@ def device_sample(root: Path, ds: Dataset) -> list[str]:
         if not html.is_file():
             continue
         size = html.stat().st_size
-        key = _shape(device)
+        key = _shape(device, by_vendor=by_vendor)
         if key not in best or size > best[key][0]:
             best[key] = (size, device.id)
     return sorted(device_id for _, device_id in best.values())
@@ -85,15 +86,26 @@ def _device_id(relative: str) -> str | None:
     return parts[1].removesuffix(".html")
 
 
-def crawl_pages(root: Path, ds: Dataset, *, editions: Iterable[str] = ("", "zh/")) -> list[str]:
-    """Pages a browser crawl opens: all but device pages, and the device sample, per edition."""
-    sample = set(device_sample(root, ds))
+def crawl_pages(
+    root: Path,
+    ds: Dataset,
+    *,
+    editions: Iterable[str] = ("", "zh/"),
+    vendor_shapes: Iterable[str] = ("", "zh/"),
+) -> list[str]:
+    """Pages a browser crawl opens: all but device pages, and the device sample, per edition
+    (one device per shape with its vendor in the editions named by ``vendor_shapes``, one per
+    shape less the vendor in the others)."""
+    samples = {
+        edition: set(device_sample(root, ds, by_vendor=edition in set(vendor_shapes)))
+        for edition in ("", "zh/")
+    }
     chosen = []
     for relative in all_pages(root):
         prefix = "zh/" if relative.startswith("zh/") else ""
         if prefix not in editions:
             continue
-        if _device_id(relative.removeprefix(prefix)) not in sample | {None}:
+        if _device_id(relative.removeprefix(prefix)) not in samples[prefix] | {None}:
             continue
         chosen.append(relative)
     return chosen

@@ -19,17 +19,19 @@ WIDTH = 390
 @pytest.mark.parametrize("edition", ["", "zh/"], ids=["en", "zh"])
 def test_no_page_wider_than_a_phone(built_site: BuiltSite, browser: Browser, edition: str) -> None:
     """At 390 px no page of either edition is wider than the viewport: every page made from its
-    own source, and one device page per record shape (tests/sampling.py). One test per edition,
-    so two workers can share the crawl."""
+    own source, and one device page per record shape (tests/sampling.py). A Chinese device page
+    shows the same record as its English twin, with labels that may break at any character, so
+    that edition opens one per shape less the vendor. One test per edition, so two workers can
+    share the crawl."""
     context = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     too_wide: dict[str, tuple[int, list[str]]] = {}
-    sample = crawl_pages(built_site.root, real_dataset(), editions=(edition,))
+    sample = crawl_pages(built_site.root, real_dataset(), editions=(edition,), vendor_shapes=("",))
     pages = [p.removesuffix("index.html") for p in sample]
-    assert len(pages) > 75
-    assert len([p for p in pages if p.startswith(edition + "devices/")]) > 20
+    assert len(pages) > 60
+    assert len([p for p in pages if p.startswith(edition + "devices/")]) > (5 if edition else 20)
     try:
         for path in pages:
             page.goto(built_site.url + path, wait_until="domcontentloaded")

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.sampling import Article, kind_cover, kind_sample, page_kind, read_article
+from tests.sampling import (
+    Article,
+    device_sample,
+    kind_cover,
+    kind_sample,
+    page_kind,
+    read_article,
+)
 
 
 def _page(root: Path, relative: str, size: int) -> str:
@@ -100,3 +107,21 @@ def test_the_cover_adds_pages_until_every_kind_is_checked() -> None:
     assert kind_cover(articles, ["d"]) == ["b", "c"]
     assert kind_cover(articles, ["b", "c"]) == []
     assert kind_cover(articles, []) == ["b", "c"]
+
+
+def test_device_shapes_with_and_without_the_vendor(tmp_path: Path) -> None:
+    """By vendor, each vendor's kind is a shape of its own; without it, the largest page of a
+    kind stands for every vendor's."""
+    from types import SimpleNamespace
+
+    devices = [
+        SimpleNamespace(id="a1", vendor="a", kind="gpu"),
+        SimpleNamespace(id="a2", vendor="a", kind="gpu"),
+        SimpleNamespace(id="b1", vendor="b", kind="gpu"),
+        SimpleNamespace(id="b2", vendor="b", kind="npu", mig=["1g"]),
+    ]
+    for size, device in zip((5, 9, 20, 3), devices, strict=True):
+        _page(tmp_path, f"devices/{device.id}/", size)
+    ds = SimpleNamespace(sorted_devices=lambda: devices)
+    assert device_sample(tmp_path, ds) == ["a2", "b1", "b2"]  # type: ignore[arg-type]
+    assert device_sample(tmp_path, ds, by_vendor=False) == ["b1", "b2"]  # type: ignore[arg-type]
