@@ -8,13 +8,16 @@ storage and IndexedDB for every origin the test visited, and the session storage
 ended on (the site keeps nothing there). Media emulation (the colour scheme among it) goes back
 to the browser's own, and the pointer to the corner.
 
-A test that leaves state on the tab itself that cannot be taken back (an event listener, a
-route, a script run on every load, an exposed function, a changed size or header) does not pass
-it on: the tab is closed after that test and the next one opens a fresh tab.
+What a test sets on the tab itself is taken back when it can be: its event listeners are
+removed, its routes dropped and the viewport given back its size. A test that leaves state that
+cannot be taken back (a script run on every load, an exposed function, a locator handler, a
+header or a default timeout) does not pass the tab on: it is closed after that test and the next
+one opens a fresh tab.
 """
 
 from __future__ import annotations
 
+import contextlib
 import urllib.parse
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -38,6 +41,8 @@ STATEFUL = (
     "set_default_timeout",
     "set_default_navigation_timeout",
 )
+#: Of those, the ones whose effect the pool takes back after the test.
+UNDONE = frozenset({"on", "once", "route", "set_viewport_size"})
 #: What a test may have stored for an origin, cleared between tests (the HTTP cache is kept:
 #: the sites a run serves do not change while it runs).
 _STORED = "cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems"
@@ -60,6 +65,8 @@ class _Lent:
         self.errors: list[str] = []
         self.origins: set[str] = set()
         self.stateful: list[str] = []
+        self.listeners: list[tuple[str, Callable[..., Any]]] = []
+        self.viewport = page.viewport_size
         page.on("pageerror", self._error)
         page.on("framenavigated", self._navigated)
         for name in STATEFUL:
@@ -80,16 +87,30 @@ class _Lent:
 
         def call(*args: Any, **kwargs: Any) -> Any:
             self.stateful.append(name)
+            if name in ("on", "once"):
+                self.listeners.append((args[0] if args else kwargs["event"],
+                                       args[1] if len(args) > 1 else kwargs["f"]))  # fmt: skip
             return method(*args, **kwargs)
 
         return call
 
-    def give_back(self) -> None:
-        """Undo the lending: the page's own methods and no listener of ours."""
+    def give_back(self) -> bool:
+        """Undo the lending (the page's own methods, no listener of ours) and what the test set
+        that can be taken back; say whether the tab can be passed on."""
         for name in STATEFUL:
             self.page.__dict__.pop(name, None)
         self.page.remove_listener("pageerror", self._error)
         self.page.remove_listener("framenavigated", self._navigated)
+        if self.page.is_closed() or set(self.stateful) - UNDONE:
+            return False
+        for event, handler in self.listeners:
+            with contextlib.suppress(KeyError, ValueError):  # a once listener that has fired
+                self.page.remove_listener(event, handler)
+        if "route" in self.stateful:
+            self.page.unroute_all(behavior="ignoreErrors")
+        if self.page.viewport_size != self.viewport and self.viewport is not None:
+            self.page.set_viewport_size(self.viewport)
+        return True
 
 
 class TabPool:
@@ -123,11 +144,11 @@ class TabPool:
         try:
             yield page
         finally:
-            lent.give_back()
+            reusable = lent.give_back()
             for other in context.pages:
                 if other is not page:
                     other.close()
-            if lent.stateful or page.is_closed():
+            if not reusable:
                 if not page.is_closed():
                     page.close()
             else:

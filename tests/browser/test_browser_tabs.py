@@ -48,16 +48,44 @@ def test_storage_and_media_are_forgotten_between_tests(
         _finish(loan)
 
 
-def test_a_tab_given_a_listener_is_not_passed_on(tab_pool: TabPool, built_site: BuiltSite) -> None:
-    """A test that adds a listener gets its tab closed; the next test opens a fresh one."""
+def test_listeners_routes_and_size_are_taken_back(tab_pool: TabPool, built_site: BuiltSite) -> None:
+    """A test's listener, route and viewport size do not reach the next test, which gets the
+    same tab: the listener hears nothing, the routed address is served, the size is back."""
     first, loan = _lent(tab_pool)
-    first.on("console", lambda message: None)
+    size = first.viewport_size
+    heard: list[str] = []
+    first.on("console", lambda message: heard.append(message.text))
+    first.route("**/devices/", lambda route: route.fulfill(body="<p>routed</p>"))
+    first.set_viewport_size({"width": 333, "height": 444})
+    first.goto(built_site.url + "devices/")
+    assert first.inner_text("body") == "routed"
+    first.evaluate("() => console.log('first')")
+    _finish(loan)
+    second, loan = _lent(tab_pool)
+    try:
+        assert second is first and heard == ["first"]
+        second.goto(built_site.url + "devices/")
+        assert second.locator("#xpuref-catalog").count() == 1
+        second.evaluate("() => console.log('second')")
+        assert heard == ["first"] and second.viewport_size == size
+    finally:
+        _finish(loan)
+
+
+def test_a_tab_given_an_init_script_is_not_passed_on(
+    tab_pool: TabPool, built_site: BuiltSite
+) -> None:
+    """A script run on every load cannot be taken back: the tab is closed, the next is fresh."""
+    first, loan = _lent(tab_pool)
+    first.add_init_script("window.__mark = 1")
     first.goto(built_site.url)
     _finish(loan)
     assert first.is_closed()
     second, loan = _lent(tab_pool)
     try:
         assert second is not first and not second.is_closed()
+        second.goto(built_site.url)
+        assert second.evaluate("() => window.__mark") is None
     finally:
         _finish(loan)
 
