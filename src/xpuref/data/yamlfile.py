@@ -219,9 +219,11 @@ def _yaml_problem(exc: BaseException, text: str, label: str) -> Problem:
 _READ_ERRORS = (yaml.YAMLError, ValueError, OverflowError, RecursionError)
 
 #: Files this process has parsed without a problem, by name and text, as a marshalled copy of
-#: the data and the line map: a data folder read again (a rebuild, the tests' copies of the
-#: same files) skips the scan and the parse, and every caller still gets objects of its own.
-_PARSED: dict[tuple[str, str], tuple[bytes, LineMap]] = {}
+#: the data and the line map (never changed once parsed): a data folder read again (a rebuild,
+#: the tests' copies of the same files) skips the scan and the parse, and every caller still
+#: gets objects of its own. Only a name's latest text is kept, so a long `mkdocs serve` session
+#: does not keep every edit of a file.
+_PARSED: dict[str, tuple[str, bytes, LineMap]] = {}
 
 
 def parse_plain(text: str) -> Any:
@@ -238,13 +240,14 @@ def read_yaml(path: Path, name: str | None = None) -> SourceFile:
     """Parse one YAML file; raise DataError naming file and line on any problem."""
     label = name or str(path)
     text = _read_text(path, label)
-    known = _PARSED.get((label, text))
-    if known is not None:
-        return SourceFile(label, marshal.loads(known[0]), known[1])
+    known = _PARSED.get(label)
+    if known is not None and known[0] == text:
+        return SourceFile(label, marshal.loads(known[1]), known[2])
+    _PARSED.pop(label, None)
     parsed = _parse(text, label)
     # A value marshal cannot write (a date) leaves the file out: it is parsed again next time.
     with contextlib.suppress(ValueError):
-        _PARSED[(label, text)] = (marshal.dumps(parsed.data), parsed.lines)
+        _PARSED[label] = (text, marshal.dumps(parsed.data), parsed.lines)
     return parsed
 
 

@@ -36,3 +36,16 @@ def test_an_edit_is_read_and_a_bad_file_is_refused_every_time(tmp_path: Path) ->
     for _ in range(2):
         with pytest.raises(DataError, match=r"data/b\.yaml:\d+"):
             read_yaml(path, "data/b.yaml")
+
+
+def test_only_the_latest_text_of_a_file_is_kept(tmp_path: Path) -> None:
+    """Editing a file replaces what was kept for it, so a long session holds one copy a file."""
+    from xpuref.data import yamlfile
+
+    path = tmp_path / "c.yaml"
+    forget_parsed()
+    for value in range(5):
+        path.write_text(f"name: v{value}\n", encoding="utf-8")
+        assert read_yaml(path, "data/c.yaml").data == {"name": f"v{value}"}
+    assert list(yamlfile._PARSED) == ["data/c.yaml"]
+    assert yamlfile._PARSED["data/c.yaml"][0] == "name: v4\n"
