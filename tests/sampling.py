@@ -19,7 +19,7 @@ pages are read without a browser for the problems that belong to one element, no
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -109,6 +109,26 @@ def crawl_pages(
             continue
         chosen.append(relative)
     return chosen
+
+
+def styled(article: Article) -> bool:
+    """Whether an element of the article carries its own inline style (a width, say)."""
+    return any("style" in kind.rsplit("[", 1)[1].rstrip("]").split(",") for kind in article.kinds)
+
+
+def plain_cover(
+    root: Path, pages: Iterable[str], *, keep: Callable[[str], bool]
+) -> tuple[list[str], dict[str, Article]]:
+    """Of ``pages`` (paths relative to ``root``), those a crawl opens, and every page's article.
+
+    A crawl opens the pages ``keep`` names, those whose article holds a scripted widget or an
+    inline style, and of the other (plain written) pages enough that every kind of element any
+    of them holds is opened on at least one page (``kind_cover``), in the order given."""
+    pages = list(pages)
+    articles = {p: read_article(_html_file(root, p).read_text(encoding="utf-8")) for p in pages}
+    always = [p for p in pages if keep(p) or articles[p].scripted or styled(articles[p])]
+    chosen = set(always) | set(kind_cover(articles, always))
+    return [p for p in pages if p in chosen], articles
 
 
 def _html_file(root: Path, relative: str) -> Path:

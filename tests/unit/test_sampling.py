@@ -10,7 +10,9 @@ from tests.sampling import (
     kind_cover,
     kind_sample,
     page_kind,
+    plain_cover,
     read_article,
+    styled,
 )
 
 
@@ -125,3 +127,38 @@ def test_device_shapes_with_and_without_the_vendor(tmp_path: Path) -> None:
     ds = SimpleNamespace(sorted_devices=lambda: devices)
     assert device_sample(tmp_path, ds) == ["a2", "b1", "b2"]  # type: ignore[arg-type]
     assert device_sample(tmp_path, ds, by_vendor=False) == ["b1", "b2"]  # type: ignore[arg-type]
+
+
+def _written(root: Path, relative: str, body: str) -> str:
+    """Write a page whose article is ``body``."""
+    path = root / relative / "index.html"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"<html><body><article>{body}</article></body></html>", encoding="utf-8")
+    return f"{relative}/"
+
+
+def test_an_inline_style_is_noticed_wherever_it_sits_among_the_marks() -> None:
+    """``styled`` finds a style attribute alone or beside role, aria and tabindex marks."""
+    assert styled(read_article("<article><p style='width:900px'>x</p></article>"))
+    assert styled(read_article("<article><div role=note style='x' tabindex=0>x</div></article>"))
+    assert styled(read_article("<article><div aria-label=a style='x'>x</div></article>"))
+    assert not styled(read_article("<article><div role=note tabindex=0>x</div></article>"))
+
+
+def test_plain_cover_opens_kept_scripted_styled_and_covering_pages(tmp_path: Path) -> None:
+    """Kept, scripted and styled pages are opened; of the plain ones only those adding a kind
+    of element not yet opened, in the order given."""
+    pages = [
+        _written(tmp_path, "keep", "<p>k</p>"),
+        _written(tmp_path, "plain-a", "<p>a</p><table><tr><td>1</td></tr></table>"),
+        _written(tmp_path, "plain-b", "<p>b</p>"),
+        _written(tmp_path, "widget", "<div data-chart='x'>w</div>"),
+        _written(tmp_path, "styled", "<p style='width:800px'>s</p>"),
+        _written(tmp_path, "plain-c", "<table><tr><td>2</td></tr></table><pre>c</pre>"),
+    ]
+    opened, articles = plain_cover(tmp_path, pages, keep=lambda p: p == "keep/")
+    assert opened == ["keep/", "widget/", "styled/", "plain-c/"]
+    assert set(articles) == set(pages)
+    left = set(pages) - set(opened)
+    seen = set().union(*(articles[p].kinds for p in opened))
+    assert left == {"plain-a/", "plain-b/"} and all(articles[p].kinds <= seen for p in left)
