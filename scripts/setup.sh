@@ -30,12 +30,13 @@ fi
 
 # Install exactly the versions in requirements/dev.lock (hash-checked: the site extra and the
 # dev tools), then the project itself without resolving anything else; redo it only when the
-# lock or pyproject.toml changes.
+# lock or pyproject.toml changes. No bytecode is compiled up front (--no-compile): Python writes
+# it on first import for the modules a run uses, a fraction of the 40 packages' files.
 want=$(cat pyproject.toml requirements/dev.lock | sha256sum | cut -d' ' -f1)
 have=$(cat .venv/.xpuref-deps 2>/dev/null || true)
 if [ "$want" != "$have" ] || ! .venv/bin/python -c 'import xpuref, mkdocs, material' 2>/dev/null; then
   echo "setup: installing the locked packages and the project into .venv"
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check \
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-compile \
     --require-hashes --no-deps -r requirements/dev.lock
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
   echo "$want" > .venv/.xpuref-deps

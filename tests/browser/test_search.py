@@ -224,10 +224,11 @@ def test_search_offline(
 
 
 @pytest.mark.parametrize("query", ["3", "v", "1"])
-def test_one_character_prefixes_find_pages(built_site: BuiltSite, page: Page, query: str) -> None:
+def test_one_character_prefixes_find_pages(
+    online_search: tuple[Page, str], query: str
+) -> None:
     """A bare digit or letter still finds pages (glued table-cell words once broke lunr)."""
-    page.goto(built_site.url)
-    assert len(_first_hits(page, query, built_site.url)) >= 4
+    assert len(_typed_hits(online_search[0], query, online_search[1])) >= 4
 
 
 @pytest.mark.parametrize(
@@ -241,22 +242,21 @@ def test_one_character_prefixes_find_pages(built_site: BuiltSite, page: Page, qu
     ],
 )
 def test_inner_hyphens_become_spaces(
-    built_site: BuiltSite, page: Page, typed: str, sent: str
+    online_search: tuple[Page, str], typed: str, sent: str
 ) -> None:
     """The page's query rewrite turns only a hyphen after a letter or digit into a space."""
-    page.goto(built_site.url)
+    page = online_search[0]
     assert page.evaluate("() => Worker.prototype.__xpurefQuery === true")
     assert page.evaluate("t => window.xpurefSearchQuery(t)", typed) == sent
 
 
 def test_hyphenated_driver_name_ranks_like_the_spaced_one(
-    built_site: BuiltSite, page: Page
+    online_search: tuple[Page, str],
 ) -> None:
     """'A100-SXM4-40GB' as nvidia-smi prints it gives the same first hits as 'A100 SXM4 40GB'."""
-    page.goto(built_site.url)
-    hyphenated = _first_hits(page, "A100-SXM4-40GB", built_site.url)
-    page.goto(built_site.url)
-    spaced = _first_hits(page, "A100 SXM4 40GB", built_site.url)
+    page, base = online_search
+    hyphenated = _typed_hits(page, "A100-SXM4-40GB", base)
+    spaced = _typed_hits(page, "A100 SXM4 40GB", base)
     assert hyphenated[0] == "devices/nvidia-a100-sxm4-40gb", hyphenated
     assert hyphenated[:3] == spaced[:3]
 
