@@ -26,7 +26,7 @@ import pytest
 from tests.browser.zh_sample import ZH_SAMPLE
 from tests.browser_tabs import TabPool
 from tests.conftest import ROOT, BuiltSite
-from tests.sampling import Article, kind_cover, read_article
+from tests.sampling import Article, plain_cover
 from tests.serve_site import VENDOR_PREFIX
 
 if TYPE_CHECKING:
@@ -77,24 +77,17 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 @pytest.fixture(scope="module")
 def axe_pages(built_site: BuiltSite) -> tuple[set[str], dict[str, Article]]:
-    """The pages axe checks (every page with a widget, the generated and Chinese samples, the
-    frame-checked pages, and the plain pages that cover every kind of element), and every
-    page's article as read from its HTML."""
-    articles = {
-        path: read_article((built_site.root / path / "index.html").read_text(encoding="utf-8"))
-        for path in PAGES
-        if "?" not in path
-    }
-    always = [
-        path
-        for path in PAGES
-        if path not in articles
-        or articles[path].scripted
-        or path in FRAME_CHECKED
-        or path in GENERATED
-        or path in ZH_SAMPLE
-    ]
-    return set(always) | set(kind_cover(articles, always)), articles
+    """The pages axe checks (every page with a widget or an inline style, the generated and
+    Chinese samples, the frame-checked pages, and the plain pages that cover every kind of
+    element: tests/sampling.py ``plain_cover``), and every page's article as read from its
+    HTML."""
+    written = [path for path in PAGES if "?" not in path]
+    checked, articles = plain_cover(
+        built_site.root,
+        written,
+        keep=lambda p: p in FRAME_CHECKED or p in GENERATED or p in ZH_SAMPLE,
+    )
+    return set(checked) | {path for path in PAGES if "?" in path}, articles
 
 
 def serious_violations(
