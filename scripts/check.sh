@@ -7,6 +7,10 @@
 # Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Let Python keep the bytecode it compiles (in __pycache__, ignored by git): with
+# PYTHONDONTWRITEBYTECODE set, every worker, build and command-line run recompiles each module
+# it imports (pydantic, mkdocs, playwright...), about 1.7 CPU-seconds a process here.
+unset PYTHONDONTWRITEBYTECODE
 scripts/setup.sh >/dev/null
 .venv/bin/ruff check src tests hooks
 # mypy (one core, mostly idle while pytest workers wait) runs beside the tests; its report

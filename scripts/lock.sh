@@ -3,7 +3,7 @@
 # in, pinned to one version with its hashes. requirements/site.lock holds what validating the
 # data and building the site need; requirements/dev.lock holds that plus the dev tools (tests,
 # lint, types, bench). The core needs no lock: it depends on nothing. Run after changing a
-# dependency; commit pyproject.toml and both locks.
+# dependency; commit pyproject.toml and the locks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 .venv/bin/python -m pip install --quiet --disable-pip-version-check "uv==0.13.9"
@@ -12,4 +12,7 @@ mkdir -p requirements
   --no-header --quiet -o requirements/site.lock
 .venv/bin/uv pip compile pyproject.toml --extra site --extra dev --generate-hashes \
   --python-version 3.11 --no-header --quiet -o requirements/dev.lock
-echo "requirements/site.lock and requirements/dev.lock written"
+# The installer scripts/setup.sh uses, hash-locked too (pip installs it from this file).
+echo "uv==0.13.9" | .venv/bin/uv pip compile - --generate-hashes --python-version 3.11 \
+  --no-header --quiet -o requirements/uv.lock
+echo "requirements/site.lock, requirements/dev.lock and requirements/uv.lock written"

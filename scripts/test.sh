@@ -7,6 +7,10 @@
 # since browser tests spend much of their time waiting on Chromium). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Let Python keep the bytecode it compiles (in __pycache__, ignored by git): with
+# PYTHONDONTWRITEBYTECODE set, every worker, build and command-line run recompiles each module
+# it imports (pydantic, mkdocs, playwright...), about 1.7 CPU-seconds a process here.
+unset PYTHONDONTWRITEBYTECODE
 scripts/setup.sh --browser
 .venv/bin/ruff check src tests hooks
 .venv/bin/xpuref validate
