@@ -17,12 +17,14 @@ attributes) is checked on at least one page (tests/sampling.py ``kind_cover``). 
 left out is still read: every kind of element it holds must be on a checked page, and none of
 its elements may lack a name or alt text or reuse an id.
 
-Within a checked page's content, a row or item that repeats an earlier sibling's kind (the same
-tag, classes, role, aria and style attributes, the same parity, holding text or not, and the same
-of everything inside it) is hidden while axe runs: the catalog's hundreds of rows are checked as
-the few kinds of row they are. (Hidden, not excluded: axe matches every node against an exclude
-list, which costs more than the rows it spares.) What a repeat could still get wrong alone (a
-missing name or alt text, a reused id) is read from every checked page's HTML."""
+Within a checked page's main area (its content and, on the frame-checked pages, the navigation
+sidebar), a row or item that repeats an earlier sibling's kind (the same tag, classes, role, aria
+and style attributes, the same parity, holding text or not, and the same of everything inside it)
+is hidden while axe runs: the catalog's hundreds of rows are checked as the few kinds of row they
+are, a navigation list as its kinds of entry (the current page's link is a kind of its own).
+(Hidden, not excluded: axe matches every node against an exclude list, which costs more than the
+rows it spares.) What a repeat could still get wrong alone (a missing name or alt text, a reused
+id) is read from every checked page's HTML."""
 
 from __future__ import annotations
 
@@ -77,7 +79,7 @@ FRAME = [".md-header", ".md-tabs", ".md-sidebar--primary", ".md-footer"]
 #: sits in a nested section (a guide) or a generated section (a device).
 FRAME_CHECKED = {"", "zh/", "guides/interconnects/", "devices/nvidia-h100-sxm5-80gb/"}
 
-#: Hides (data-axe-repeat, display: none) every element of the page's content that repeats the
+#: Hides (data-axe-repeat, display: none) every element of the page's main area that repeats the
 #: kind of an earlier sibling of the same parity: its tag, classes, role, tabindex, aria and style
 #: attributes, whether it holds text of its own, and the kinds of everything inside it. Hiding
 #: keeps every element where it was, so the rows left keep their parity. Charts are never hidden
