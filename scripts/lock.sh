@@ -6,13 +6,15 @@
 # dependency; commit pyproject.toml and the locks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-.venv/bin/python -m pip install --quiet --disable-pip-version-check "uv==0.13.9"
+# The uv that compiles the locks is the one requirements/uv.lock pins for scripts/setup.sh.
+uv_version="0.13.9"
+.venv/bin/python -m pip install --quiet --disable-pip-version-check "uv==$uv_version"
 mkdir -p requirements
 .venv/bin/uv pip compile pyproject.toml --extra site --generate-hashes --python-version 3.11 \
   --no-header --quiet -o requirements/site.lock
 .venv/bin/uv pip compile pyproject.toml --extra site --extra dev --generate-hashes \
   --python-version 3.11 --no-header --quiet -o requirements/dev.lock
 # The installer scripts/setup.sh uses, hash-locked too (pip installs it from this file).
-echo "uv==0.13.9" | .venv/bin/uv pip compile - --generate-hashes --python-version 3.11 \
+echo "uv==$uv_version" | .venv/bin/uv pip compile - --generate-hashes --python-version 3.11 \
   --no-header --quiet -o requirements/uv.lock
 echo "requirements/site.lock, requirements/dev.lock and requirements/uv.lock written"
