@@ -39,6 +39,30 @@ def outputs(form: Locator) -> dict[str, str]:
     return found
 
 
+def outputs_for_each(form: Locator, name: str, values: list[str]) -> dict[str, dict[str, str]]:
+    """The outputs (as ``outputs`` reads them) after choosing each value of one select field in
+    turn, by value: each choice is made as ``select_option`` makes it (the value set, then an
+    input and a change event that bubble), all within one round trip to the page."""
+    found: dict[str, dict[str, str]] = form.evaluate(
+        """(f, [name, values]) => {
+          const field = f.querySelector(`[name="${name}"]`);
+          const read = () => Object.fromEntries([...f.querySelectorAll('[data-out]')]
+            .map(o => [o.dataset.out, o.dataset.value]));
+          const shown = {};
+          for (const value of values) {
+            field.value = value;
+            if (field.value !== value) throw new Error(`${name} has no choice ${value}`);
+            field.dispatchEvent(new Event('input', { bubbles: true }));
+            field.dispatchEvent(new Event('change', { bubbles: true }));
+            shown[value] = read();
+          }
+          return shown;
+        }""",
+        [name, values],
+    )
+    return found
+
+
 def fields(form: Locator) -> dict[str, str]:
     """Every field's current value (checkboxes as true/false)."""
     found: dict[str, str] = form.evaluate(

@@ -19,13 +19,19 @@ WIDTH = 390
 
 def _opened(root: Path, edition: str) -> tuple[list[str], list[str]]:
     """The pages of one edition the crawl opens at a phone's width, and the plain pages it
-    reads instead (tests/sampling.py ``plain_cover``), as site paths."""
+    reads instead (tests/sampling.py ``plain_cover``), as site paths. A Chinese plain page is
+    read when every kind of element it holds is opened in either edition: its words differ
+    from its English twin's, and words do not widen a page."""
+    english = [f"{p}index.html" for p in _opened(root, "")[0]] if edition else []
     sample = crawl_pages(root, real_dataset(), editions=(edition,), vendor_shapes=())
     opened, articles = plain_cover(
-        root, sample, keep=lambda p: p.removeprefix(edition).startswith("devices/")
+        root,
+        english + sample,
+        keep=lambda p: p in english or p.removeprefix(edition).startswith("devices/"),
     )
+    opened = [p for p in opened if p.startswith(edition)]
     read = [p for p in sample if p not in opened]
-    seen = set().union(*(articles[p].kinds for p in opened))
+    seen = set().union(*(articles[p].kinds for p in opened + english))
     for path in read:  # a page left out holds no kind of element the crawl did not open
         assert sorted(articles[path].kinds - seen) == [], path
     return [p.removesuffix("index.html") for p in opened], read
@@ -36,10 +42,10 @@ def test_no_page_wider_than_a_phone(built_site: BuiltSite, browser: Browser, edi
     """At 390 px no page of either edition is wider than the viewport. The crawl opens every
     page with a widget or an inline style, one device page per record shape less the vendor
     (the largest; a vendor changes only words), and of the plain written pages enough that
-    every kind of element they hold is opened once. The theme breaks long words in an article
-    (``overflow-wrap: break-word``) and gives tables a scrolling box, so what can make a plain
-    page too wide is a kind of element, not its words. One test per edition, so two workers
-    can share the crawl."""
+    every kind of element they hold is opened once (in either edition, for a Chinese page). The
+    theme breaks long words in an article (``overflow-wrap: break-word``) and gives tables a
+    scrolling box, so what can make a plain page too wide is a kind of element, not its words.
+    One test per edition, so two workers can share the crawl."""
     context = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True)
     page = context.new_page()
     errors: list[str] = []

@@ -224,9 +224,7 @@ def test_search_offline(
 
 
 @pytest.mark.parametrize("query", ["3", "v", "1"])
-def test_one_character_prefixes_find_pages(
-    online_search: tuple[Page, str], query: str
-) -> None:
+def test_one_character_prefixes_find_pages(online_search: tuple[Page, str], query: str) -> None:
     """A bare digit or letter still finds pages (glued table-cell words once broke lunr)."""
     assert len(_typed_hits(online_search[0], query, online_search[1])) >= 4
 
