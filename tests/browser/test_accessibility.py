@@ -2,8 +2,10 @@
 on every written page of the site (each Markdown page under content/, calculators, charts,
 guides, the glossary and the reference pages among them), a device page, a system page and
 compare with sources, and the Chinese twins of one page of each kind (tests/browser/zh_sample.py),
-in the light palette (every rule) and, after the theme's toggle, the dark one (the rules that
-read colours).
+in the light palette (every rule that can find something serious) and, after the theme's
+toggle, the dark one (the rules that read colours). Only serious and critical findings count,
+so the rules axe's own data rates minor or moderate in every check (landmarks, heading order)
+are switched off (LESSER_RULES).
 
 The site's frame (header, tabs, the navigation sidebar and the footer) is the same markup on
 every page but for which link is marked current; axe checks it on the pages in FRAME_CHECKED and
@@ -140,6 +142,24 @@ def axe_pages(built_site: BuiltSite) -> tuple[set[str], dict[str, Article]]:
     return set(checked) | {path for path in PAGES if "?" in path}, articles
 
 
+#: The enabled axe rules that can never report anything serious or critical: every check they
+#: run (or the rule itself) is rated minor or moderate in axe's own data. The checks below keep
+#: only serious and critical findings, so these rules are switched off rather than run for
+#: nothing.
+LESSER_RULES = """() => {
+  const order = ['minor', 'moderate', 'serious', 'critical'];
+  const rated = id => order.indexOf((axe._audit.data.checks[id] || {}).impact);
+  return axe._audit.rules
+    .filter(rule => rule.enabled !== false)
+    .filter(rule => {
+      const levels = rule.impact ? [order.indexOf(rule.impact)]
+        : [...rule.any, ...rule.all, ...rule.none].map(check => rated(check.id));
+      return levels.length > 0 && levels.every(level => level === 0 || level === 1);
+    })
+    .map(rule => rule.id);
+}"""
+
+
 def serious_violations(
     page: Page,
     *,
@@ -148,17 +168,21 @@ def serious_violations(
     leave_out: list[str] | None = None,
     site: BuiltSite | None = None,
 ) -> list[dict[str, Any]]:
-    """Run axe (every rule, or only those named) on the page as it stands, less the parts named
-    by ``leave_out`` selectors; return its serious and critical findings. On a served site axe
-    is loaded from the test server's address for it, so Chromium compiles it once per run."""
+    """Run axe (every rule that can find something serious, or only those named) on the page
+    as it stands, less the parts named by ``leave_out`` selectors; return its serious and
+    critical findings. On a served site axe is loaded from the test server's address for it,
+    so Chromium compiles it once per run."""
     if not loaded and site is not None:
         page.add_script_tag(url=site.url.rstrip("/") + VENDOR_PREFIX + "axe-core/axe.min.js")
     elif not loaded:
         page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate(
-        """async ([only, leaveOut]) => {
+        "async ([only, leaveOut]) => { const lesser = "
+        + LESSER_RULES
+        + """;
           const options = { resultTypes: ['violations'] };
           if (only) options.runOnly = { type: 'rule', values: only };
+          else options.rules = Object.fromEntries(lesser().map(id => [id, { enabled: false }]));
           const context = leaveOut ? { exclude: leaveOut.map(s => [s]) } : document;
           const result = await axe.run(context, options);
           return result.violations
@@ -210,6 +234,28 @@ def test_the_dark_pass_rules_exist_and_catch_low_contrast(page: Page) -> None:
     assert set(COLOUR_RULES) <= set(known)
     found = serious_violations(page, loaded=True, only=COLOUR_RULES)
     assert [v["id"] for v in found] == ["color-contrast"]
+
+
+def test_the_rules_left_out_only_ever_find_lesser_problems(page: Page) -> None:
+    """The rules switched off are the ones rated minor or moderate (landmarks, heading order),
+    none that can be serious (contrast, names); on a page that breaks two of them a full axe run
+    rates what they find below serious, and the check without them finds the same: nothing."""
+    page.set_content(
+        "<html lang=en><head><title>t</title></head><body>"
+        "<main><h1>one</h1><h4>skipped levels</h4></main><p>outside every landmark</p>"
+        "</body></html>"
+    )
+    page.add_script_tag(path=str(AXE))
+    lesser = set(page.evaluate(LESSER_RULES))
+    assert {"region", "heading-order"} <= lesser
+    assert not {"color-contrast", "image-alt", "link-name", "button-name", "label"} & lesser
+    every = page.evaluate(
+        "async () => (await axe.run(document, { resultTypes: ['violations'] }))"
+        ".violations.map(v => [v.id, v.impact])"
+    )
+    assert {"region", "heading-order"} <= {rule for rule, _ in every}
+    assert all(impact in ("minor", "moderate") for rule, impact in every if rule in lesser)
+    assert serious_violations(page, loaded=True) == []
 
 
 def test_repeated_rows_are_hidden_and_a_different_row_is_still_checked(page: Page) -> None:
