@@ -4,7 +4,9 @@
 # hostile-data site are built once for the run, in the background from its first second
 # (tests/shared_sites.py), while the workers start on the tests that need no site.
 # XPUREF_TEST_WORKERS sets the number of pytest workers (default: one more than the cores,
-# since browser tests spend much of their time waiting on Chromium). Extra arguments go to pytest.
+# since browser tests spend much of their time waiting on Chromium). Files are handed out in the
+# order tests/conftest.py sets (RUN_ORDER: the long site and package tests first, the many short
+# unit tests last, to fill the workers at the end). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Let Python keep the bytecode it compiles (in __pycache__, ignored by git): with
@@ -21,7 +23,7 @@ types_pid=$!
 workers="${XPUREF_TEST_WORKERS:-$(($(nproc) + 1))}"
 status=0
 XPUREF_PREBUILD="${XPUREF_PREBUILD-site,bundle,hostile}" \
-  .venv/bin/pytest -n "$workers" --dist loadfile "$@" || status=$?
+  .venv/bin/pytest -n "$workers" --dist loadfile --no-loadscope-reorder "$@" || status=$?
 types_status=0
 wait "$types_pid" || types_status=$?
 cat "$types_log"

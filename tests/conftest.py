@@ -210,6 +210,25 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     return served(shared_root(tmp_path_factory.getbasetemp()), "hostile", run_pid())
 
 
+#: Test folders in the order a run hands their files out: the tiers whose tests build sites and
+#: packages of their own (long tests, few to a file) first, then the browser tier, then the
+#: quick tiers, whose hundreds of short tests keep every worker busy to the end of the run.
+#: ``scripts/test.sh`` passes ``--no-loadscope-reorder``, since pytest-xdist would otherwise
+#: hand out the files with the most tests first and leave the long one-test files for last.
+RUN_ORDER = ("site", "package", "browser")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the collected tests in RUN_ORDER by folder (files and tests keep their order)."""
+
+    def rank(item: pytest.Item) -> int:
+        parts = item.nodeid.split("/")
+        folder = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
+        return RUN_ORDER.index(folder) if folder in RUN_ORDER else len(RUN_ORDER)
+
+    items.sort(key=rank)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """With XPUREF_PREBUILD=site,bundle,... the run's controller starts those builds at once."""
     names = [n for n in os.environ.get(PREBUILD_ENV, "").split(",") if n]
