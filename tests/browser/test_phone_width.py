@@ -45,7 +45,7 @@ def test_no_page_wider_than_a_phone(built_site: BuiltSite, browser: Browser, edi
     every kind of element they hold is opened once (in either edition, for a Chinese page). The
     theme breaks long words in an article (``overflow-wrap: break-word``) and gives tables a
     scrolling box, so what can make a plain page too wide is a kind of element, not its words.
-    One test per edition, so two workers can share the crawl."""
+    One test per edition, so a failure names its edition."""
     context = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True)
     page = context.new_page()
     errors: list[str] = []
