@@ -30,12 +30,16 @@ def set_fields(form: Locator, **values: Any) -> None:
             field.fill(str(value))
 
 
+#: A form's outputs, each exact value (data-value) by name, as a script run on the form.
+_READ_OUTPUTS = (
+    "f => Object.fromEntries([...f.querySelectorAll('[data-out]')]"
+    ".map(o => [o.dataset.out, o.dataset.value]))"
+)
+
+
 def outputs(form: Locator) -> dict[str, str]:
     """Every output's exact value (data-value) by name."""
-    found: dict[str, str] = form.evaluate(
-        "f => Object.fromEntries([...f.querySelectorAll('[data-out]')]"
-        ".map(o => [o.dataset.out, o.dataset.value]))"
-    )
+    found: dict[str, str] = form.evaluate(_READ_OUTPUTS)
     return found
 
 
@@ -44,17 +48,17 @@ def outputs_for_each(form: Locator, name: str, values: list[str]) -> dict[str, d
     turn, by value: each choice is made as ``select_option`` makes it (the value set, then an
     input and a change event that bubble), all within one round trip to the page."""
     found: dict[str, dict[str, str]] = form.evaluate(
-        """(f, [name, values]) => {
+        "(f, [name, values]) => { const read = "
+        + _READ_OUTPUTS
+        + """;
           const field = f.querySelector(`[name="${name}"]`);
-          const read = () => Object.fromEntries([...f.querySelectorAll('[data-out]')]
-            .map(o => [o.dataset.out, o.dataset.value]));
           const shown = {};
           for (const value of values) {
             field.value = value;
             if (field.value !== value) throw new Error(`${name} has no choice ${value}`);
             field.dispatchEvent(new Event('input', { bubbles: true }));
             field.dispatchEvent(new Event('change', { bubbles: true }));
-            shown[value] = read();
+            shown[value] = read(f);
           }
           return shown;
         }""",

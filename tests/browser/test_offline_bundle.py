@@ -69,6 +69,13 @@ def test_every_kind_of_page_renders_offline(offline_bundle: Path, page: Page) ->
         page.goto(html.as_uri())
         assert page.locator("article").count() == 1, html
     assert requested == []
+    # The two routes still catch what they name: the index came without documents, and a
+    # network request is refused and recorded.
+    assert page.evaluate("__index.docs.length") == 0
+    assert page.evaluate("fetch('http://127.0.0.1:9/probe').then(() => 'ok', () => 'refused')") == (
+        "refused"
+    )
+    assert requested == ["http://127.0.0.1:9/probe"]
 
 
 def test_offline_navigation_and_device_link(offline_bundle: Path, page: Page) -> None:
