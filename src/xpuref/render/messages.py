@@ -28,6 +28,8 @@ __all__ = [
     "script_words",
 ]
 
+#: PyYAML's safe loader, in C where the wheel has libyaml (a tenth of the pure-Python time).
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: The languages with a catalogue; English is the reference.
 LANGUAGES = ("en", "zh")
 _REFERENCE = "en"
@@ -43,7 +45,7 @@ def _table(language: str) -> Mapping[str, str]:
     if language not in LANGUAGES:
         raise MessageError(f"no message catalogue for language {language!r}")
     path = resources.files("xpuref.render") / "messages" / f"{language}.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
     if not isinstance(data, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in data.items()
     ):
