@@ -13,9 +13,10 @@ from tests.conftest import BuiltSite
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-pytestmark = [pytest.mark.browser, pytest.mark.search]
+pytestmark = pytest.mark.browser
 
 
+@pytest.mark.search  # the only test here that searches: the others' tabs skip the site's index
 @pytest.mark.parametrize(("query", "term"), [("张量核心", "tensor-core"), ("高带宽内存", "hbm")])
 def test_a_chinese_query_opens_the_glossary_at_its_term(
     built_site: BuiltSite, page: Page, query: str, term: str

@@ -1,5 +1,6 @@
-"""The language switch lands on the same page in the other edition, also after instant navigation;
-the Chinese edition searches its own pages and finds devices by their Chinese names.
+"""The language switch lands on the same page in the other edition, also after instant navigation,
+and the Chinese edition's device page is in Chinese. (That the Chinese edition searches its own
+pages and finds devices by their Chinese names is tests/browser/test_search_chinese.py.)
 
 Every page's twin, hreflang links and switch targets are checked over the whole built site in
 tests/site/test_editions.py; here a reader clicks, on one page of each type.
@@ -10,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
-from tests.browser.test_search import _check, _first_hits
 from tests.conftest import BuiltSite
 
 if TYPE_CHECKING:
@@ -70,31 +70,3 @@ def test_the_device_page_of_the_chinese_edition_is_in_chinese(
     headings = page.locator("article h2").all_inner_texts()
     assert any(h.startswith("规格") for h in headings)
     assert "3,350" in page.locator("tr#memory-bandwidth").inner_text()
-
-
-@pytest.mark.search
-@pytest.mark.parametrize(
-    ("query", "right"),
-    [
-        (
-            "英伟达 H100",
-            (
-                "devices/nvidia-h100-sxm5-80gb",
-                "devices/nvidia-h100-pcie-80gb",
-                "devices/nvidia-h100-nvl-94gb",
-            ),
-        ),
-        ("昇腾910B", ("devices/huawei-ascend-910b2",)),
-        ("H100 SXM5", ("devices/nvidia-h100-sxm5-80gb",)),
-    ],
-)
-def test_chinese_search_finds_devices_in_its_own_edition(
-    built_site: BuiltSite, page: Page, query: str, right: tuple[str, ...]
-) -> None:
-    """Searching the Chinese edition lists Chinese pages, the named device first."""
-    base = built_site.url + "zh/"
-    page.goto(base)
-    hits = _first_hits(page, query, base)
-    _check(hits, right)
-    links = page.locator(".md-search-result__item > a").evaluate_all("as => as.map(a => a.href)")
-    assert links and all(str(h).startswith(base) for h in links), links

@@ -32,6 +32,8 @@ QUERIES = [
         ),
     ),
     ("昇腾910B 显存带宽", ("devices/huawei-ascend-910b2",)),
+    ("昇腾910B", ("devices/huawei-ascend-910b2",)),
+    ("H100 SXM5", ("devices/nvidia-h100-sxm5-80gb",)),
     ("张量核心", ("glossary#tensor-core",)),
     ("寒武纪", ("architectures#cambricon",)),
     ("稀疏", ("glossary#structured-sparsity", "guides/spec-sheet-traps#1-sparse-headline-rates")),
