@@ -3,7 +3,10 @@ on every written page of the site (each Markdown page under content/, calculator
 guides, the glossary and the reference pages among them), a device page, a system page and
 compare with sources, and the Chinese twins of one page of each kind (tests/browser/zh_sample.py),
 in the light palette (every rule that can find something serious) and, after the theme's
-toggle, the dark one (the rules that read colours). Only serious and critical findings count,
+toggle, the dark one (the rules that read colours). A Chinese page whose English twin is checked
+and holds every kind of element it holds leaves the colour rules to that twin: no stylesheet
+selects by language, so the two draw the same elements in the same colours (``colour_twin``).
+Only serious and critical findings count,
 so the rules axe's own data rates minor or moderate in every check (landmarks, heading order)
 are switched off (LESSER_RULES).
 
@@ -30,6 +33,7 @@ id) is read from every checked page's HTML."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -127,6 +131,22 @@ HIDE_REPEATS = """() => {
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 
+def colour_twin(path: str, checked: set[str], articles: dict[str, Article]) -> str | None:
+    """The English twin whose colour checks stand for a Chinese page's, or None.
+
+    No stylesheet of the site selects by language (a test reads them all), so a Chinese page
+    and its English twin draw the same kinds of element in the same colours; only the words
+    differ. Where the twin is checked in both palettes, shows the frame alike, and its article
+    holds every kind of element the Chinese one holds, the Chinese page runs every other rule
+    and leaves the colour rules to its twin."""
+    twin = path.removeprefix("zh/")
+    if twin == path or twin not in checked or path not in articles or twin not in articles:
+        return None
+    if (path in FRAME_CHECKED) != (twin in FRAME_CHECKED):
+        return None
+    return twin if articles[path].kinds <= articles[twin].kinds else None
+
+
 @pytest.fixture(scope="module")
 def axe_pages(built_site: BuiltSite) -> tuple[set[str], dict[str, Article]]:
     """The pages axe checks (every page with a widget or an inline style, the generated and
@@ -165,24 +185,26 @@ def serious_violations(
     *,
     loaded: bool = False,
     only: list[str] | None = None,
+    without: list[str] | None = None,
     leave_out: list[str] | None = None,
     site: BuiltSite | None = None,
 ) -> list[dict[str, Any]]:
-    """Run axe (every rule that can find something serious, or only those named) on the page
-    as it stands, less the parts named by ``leave_out`` selectors; return its serious and
-    critical findings. On a served site axe is loaded from the test server's address for it,
-    so Chromium compiles it once per run."""
+    """Run axe (every rule that can find something serious but those named by ``without``, or
+    only those named by ``only``) on the page as it stands, less the parts named by
+    ``leave_out`` selectors; return its serious and critical findings. On a served site axe is
+    loaded from the test server's address for it, so Chromium compiles it once per run."""
     if not loaded and site is not None:
         page.add_script_tag(url=site.url.rstrip("/") + VENDOR_PREFIX + "axe-core/axe.min.js")
     elif not loaded:
         page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate(
-        "async ([only, leaveOut]) => { const lesser = "
+        "async ([only, without, leaveOut]) => { const lesser = "
         + LESSER_RULES
         + """;
           const options = { resultTypes: ['violations'] };
           if (only) options.runOnly = { type: 'rule', values: only };
-          else options.rules = Object.fromEntries(lesser().map(id => [id, { enabled: false }]));
+          else options.rules = Object.fromEntries(
+            [...lesser(), ...without].map(id => [id, { enabled: false }]));
           const context = leaveOut ? { exclude: leaveOut.map(s => [s]) } : document;
           const result = await axe.run(context, options);
           return result.violations
@@ -191,7 +213,7 @@ def serious_violations(
               nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' | ' +
                                                (n.failureSummary || '').slice(0, 160)) }));
         }""",
-        [only, leave_out],
+        [only, without or [], leave_out],
     )
     return found
 
@@ -234,6 +256,47 @@ def test_the_dark_pass_rules_exist_and_catch_low_contrast(page: Page) -> None:
     assert set(COLOUR_RULES) <= set(known)
     found = serious_violations(page, loaded=True, only=COLOUR_RULES)
     assert [v["id"] for v in found] == ["color-contrast"]
+    assert serious_violations(page, loaded=True, without=COLOUR_RULES) == []
+
+
+def test_no_stylesheet_selects_by_language(built_site: BuiltSite) -> None:
+    """No stylesheet the site ships (the theme's and its own) and no style block of a page
+    chooses by language, and every page of both editions opens with the same ``<html>`` tag but
+    for its language (the theme's ``[dir=rtl]`` rules match neither edition): a Chinese page
+    takes its twin's colours (``colour_twin``)."""
+    sheets = sorted(built_site.root.joinpath("assets").rglob("*.css"))
+    assert len(sheets) >= 5
+    by_language = re.compile(r":lang\(|\[\s*(xml:)?lang\b")
+    for sheet in sheets:
+        assert not by_language.search(sheet.read_text(encoding="utf-8")), sheet
+    roots = set()
+    for html in built_site.root.rglob("*.html"):
+        text = html.read_text("utf-8")
+        for block in re.findall(r"<style[^>]*>(.*?)</style>", text, re.S):
+            assert not by_language.search(block), html
+        tag = re.search(r"<html\b[^>]*>", text)
+        if tag and 'http-equiv="refresh"' not in text[:2000]:
+            roots.add(re.sub(r'\s*lang="[^"]*"', "", tag.group(0)))
+    assert len(roots) == 1 and "rtl" not in roots.pop()
+
+
+def test_chinese_twins_leave_only_their_colours_to_checked_english_pages(
+    axe_pages: tuple[set[str], dict[str, Article]],
+) -> None:
+    """A Chinese page leaves its colour checks to an English twin only where that twin is
+    checked and holds every kind of element the Chinese one does; the others run every rule."""
+    checked, articles = axe_pages
+    twins = {p: colour_twin(p, checked, articles) for p in ZH_SAMPLE if p in checked}
+    assert twins["zh/"] == "" and twins["zh/charts/trends/"] == "charts/trends/"
+    # the glossary's Chinese entries wrap English terms in spans the English page lacks
+    assert twins["zh/glossary/"] is None and "glossary/" in checked
+    for path, twin in twins.items():
+        if twin is not None:
+            assert twin in checked and articles[path].kinds <= articles[twin].kinds
+    english = {p.removeprefix("zh/") for p in ZH_SAMPLE}
+    unchecked = [p for p in english if p not in checked and p in articles]
+    assert unchecked, "some Chinese page has no checked twin, so it runs the colour rules"
+    assert all(twins["zh/" + p] is None for p in unchecked)
 
 
 def test_the_rules_left_out_only_ever_find_lesser_problems(page: Page) -> None:
@@ -307,7 +370,8 @@ def test_no_serious_violations(
 ) -> None:
     """axe reports nothing serious or critical once the page (and any chart) has drawn, in the
     light palette the page opens in and again after the reader switches it to dark with the
-    theme's own toggle (charts redraw in the new palette). A plain page axe leaves out holds
+    theme's own toggle (charts redraw in the new palette); a Chinese page with a colour twin
+    runs every rule but the colour ones, once. A plain page axe leaves out holds
     only kinds of element axe checked elsewhere, and no element without a name or alt text."""
     checked, articles = axe_pages
     if path not in checked:
@@ -337,7 +401,13 @@ def test_no_serious_violations(
         assert articles[path].problems == ()
     leave_out = None if path in FRAME_CHECKED else FRAME
     page.evaluate(HIDE_REPEATS)
-    light = serious_violations(page, leave_out=leave_out, site=built_site)
+    twin = colour_twin(path, checked, articles)
+    light = serious_violations(
+        page, without=None if twin is None else COLOUR_RULES, leave_out=leave_out, site=built_site
+    )
+    if twin is not None:  # its colours are its twin's, checked in both palettes there
+        assert light == []
+        return
     page.locator('label[for="__palette_1"]').click()
     page.locator('body[data-md-color-scheme="slate"]').wait_for(timeout=5000)
     _drawn(page, path, "slate")
