@@ -117,16 +117,29 @@ def styled(article: Article) -> bool:
 
 
 def plain_cover(
-    root: Path, pages: Iterable[str], *, keep: Callable[[str], bool]
+    root: Path,
+    pages: Iterable[str],
+    *,
+    keep: Callable[[str], bool],
+    plain: Callable[[str, Article], bool] | None = None,
 ) -> tuple[list[str], dict[str, Article]]:
     """Of ``pages`` (paths relative to ``root``), those a crawl opens, and every page's article.
 
     A crawl opens the pages ``keep`` names, those whose article holds a scripted widget or an
-    inline style, and of the other (plain written) pages enough that every kind of element any
-    of them holds is opened on at least one page (``kind_cover``), in the order given."""
+    inline style (unless ``plain`` counts the page as plain all the same), and of the other
+    (plain) pages enough that every kind of element any of them holds is opened on at least one
+    page (``kind_cover``), in the order given."""
     pages = list(pages)
     articles = {p: read_article(_html_file(root, p).read_text(encoding="utf-8")) for p in pages}
-    always = [p for p in pages if keep(p) or articles[p].scripted or styled(articles[p])]
+    always = [
+        p
+        for p in pages
+        if keep(p)
+        or (
+            (articles[p].scripted or styled(articles[p]))
+            and not (plain is not None and plain(p, articles[p]))
+        )
+    ]
     chosen = set(always) | set(kind_cover(articles, always))
     return [p for p in pages if p in chosen], articles
 
@@ -175,6 +188,7 @@ class Article:
     scripted: bool
     kinds: frozenset[str]  #: every kind of element: tag, classes, and the attributes that matter
     problems: tuple[str, ...]  #: problems of single elements a reader would meet without a browser
+    controls: bool = False  #: a form control (its labels and options are words set on one line)
 
 
 @dataclass
@@ -194,6 +208,7 @@ class _ArticleReader(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.depth = 0
         self.scripted = False
+        self.controls = False
         self.kinds: set[str] = set()
         self.problems: list[str] = []
         self.ids: set[str] = set()
@@ -214,6 +229,8 @@ class _ArticleReader(HTMLParser):
         marks = sorted(k for k in a if k.startswith("aria-") or k in _KIND_ATTRIBUTES)
         self.kinds.add(f"{tag}.{classes}[{','.join(marks)}]")
         own_id = a.get("id", "")
+        if tag in _CONTROLS:
+            self.controls = True
         if (
             tag in _CONTROLS
             or any(k.startswith("data-") for k in a)
@@ -256,7 +273,9 @@ def read_article(html: str) -> Article:
     reader = _ArticleReader()
     reader.feed(html)
     reader.close()
-    return Article(reader.scripted, frozenset(reader.kinds), tuple(reader.problems))
+    return Article(
+        reader.scripted, frozenset(reader.kinds), tuple(reader.problems), reader.controls
+    )
 
 
 def kind_cover(articles: dict[str, Article], checked: Iterable[str]) -> list[str]:

@@ -162,3 +162,24 @@ def test_plain_cover_opens_kept_scripted_styled_and_covering_pages(tmp_path: Pat
     left = set(pages) - set(opened)
     seen = set().union(*(articles[p].kinds for p in opened))
     assert left == {"plain-a/", "plain-b/"} and all(articles[p].kinds <= seen for p in left)
+
+
+def test_a_page_counted_plain_is_covered_like_a_plain_page(tmp_path: Path) -> None:
+    """``plain`` lets a scripted or styled page be read instead when another opened page holds
+    its kinds; a page with a form control says so (``controls``)."""
+    pages = [
+        _written(tmp_path, "twin", "<div data-chart='x'>w</div><p style='width:1px'>s</p>"),
+        _written(tmp_path, "zh/twin", "<div data-chart='x'>字</div><p style='width:1px'>s</p>"),
+        _written(tmp_path, "zh/form", "<form><select><option>一</option></select></form>"),
+    ]
+    opened, articles = plain_cover(
+        tmp_path,
+        pages,
+        keep=lambda p: p == "twin/",
+        plain=lambda p, a: p == "zh/twin/" and not a.controls,
+    )
+    assert opened == ["twin/", "zh/form/"]
+    assert articles["zh/form/"].controls and not articles["zh/twin/"].controls
+    assert articles["zh/twin/"].scripted and styled(articles["zh/twin/"])
+    everything_kept, _ = plain_cover(tmp_path, pages, keep=lambda p: p == "twin/")
+    assert everything_kept == pages
