@@ -59,7 +59,7 @@ def device_sample(root: Path, ds: Dataset, *, by_vendor: bool = True) -> list[st
     return sorted(device_id for _, device_id in best.values())
 
 
-def _is_redirect(html: Path) -> bool:
+def is_redirect(html: Path) -> bool:
     """A former id's page: it only moves the reader on, and has no layout of its own."""
     with html.open(encoding="utf-8", errors="replace") as fh:
         return 'http-equiv="refresh"' in fh.read(2000)
@@ -72,7 +72,7 @@ def all_pages(root: Path) -> list[str]:
         relative = html.relative_to(root).as_posix()
         parts = relative.split("/")
         top = parts[1] if parts[0] == "zh" and len(parts) > 1 else parts[0]
-        if top in _NOT_PAGES or _is_redirect(html):
+        if top in _NOT_PAGES or is_redirect(html):
             continue
         found.append(relative)
     return found
@@ -189,6 +189,7 @@ class Article:
     kinds: frozenset[str]  #: every kind of element: tag, classes, and the attributes that matter
     problems: tuple[str, ...]  #: problems of single elements a reader would meet without a browser
     controls: bool = False  #: a form control (its labels and options are words set on one line)
+    styles: frozenset[str] = frozenset()  #: the inline styles of its elements, as written
 
 
 @dataclass
@@ -209,6 +210,7 @@ class _ArticleReader(HTMLParser):
         self.depth = 0
         self.scripted = False
         self.controls = False
+        self.styles: set[str] = set()
         self.kinds: set[str] = set()
         self.problems: list[str] = []
         self.ids: set[str] = set()
@@ -231,6 +233,8 @@ class _ArticleReader(HTMLParser):
         own_id = a.get("id", "")
         if tag in _CONTROLS:
             self.controls = True
+        if "style" in a:
+            self.styles.add(a["style"])
         if (
             tag in _CONTROLS
             or any(k.startswith("data-") for k in a)
@@ -274,7 +278,11 @@ def read_article(html: str) -> Article:
     reader.feed(html)
     reader.close()
     return Article(
-        reader.scripted, frozenset(reader.kinds), tuple(reader.problems), reader.controls
+        reader.scripted,
+        frozenset(reader.kinds),
+        tuple(reader.problems),
+        reader.controls,
+        frozenset(reader.styles),
     )
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from tests.conftest import BuiltSite, real_dataset
-from tests.sampling import Article, crawl_pages, plain_cover, styled
+from tests.sampling import Article, crawl_pages, plain_cover, read_article, styled
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -16,16 +15,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 WIDTH = 390
-_STYLE = re.compile(r'\sstyle="([^"]*)"')
-
-
-def _styles(html: Path) -> set[str]:
-    """The inline styles of a page's article, as written."""
-    text = html.read_text(encoding="utf-8")
-    start = text.find("<article")
-    if start < 0:
-        return set()
-    return set(_STYLE.findall(text[start : text.find("</article>", start)]))
 
 
 def _opened(root: Path, edition: str) -> tuple[list[str], list[str]]:
@@ -43,7 +32,9 @@ def _opened(root: Path, edition: str) -> tuple[list[str], list[str]]:
         twin = path.removeprefix(edition)
         if not edition or twin not in english or article.controls:
             return False
-        return not styled(article) or _styles(root / path) <= _styles(root / twin)
+        if not styled(article):
+            return True
+        return article.styles <= read_article((root / twin).read_text("utf-8")).styles
 
     sample = crawl_pages(root, real_dataset(), editions=(edition,), vendor_shapes=())
     opened, articles = plain_cover(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from tests.conftest import BuiltSite
-from tests.sampling import kind_sample, page_kind
+from tests.sampling import is_redirect, kind_sample, page_kind
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -72,7 +72,7 @@ def english_pages(site: BuiltSite) -> list[str]:
         rel = html.relative_to(site.root).as_posix()
         if rel.split("/")[0] in ("zh", "search", "assets", "data"):
             continue
-        if 'http-equiv="refresh"' in html.read_text(encoding="utf-8")[:2000]:
+        if is_redirect(html):
             continue
         found.append(rel.removesuffix("index.html"))
     return found

@@ -181,5 +181,6 @@ def test_a_page_counted_plain_is_covered_like_a_plain_page(tmp_path: Path) -> No
     assert opened == ["twin/", "zh/form/"]
     assert articles["zh/form/"].controls and not articles["zh/twin/"].controls
     assert articles["zh/twin/"].scripted and styled(articles["zh/twin/"])
+    assert articles["zh/twin/"].styles == {"width:1px"} and articles["zh/form/"].styles == set()
     everything_kept, _ = plain_cover(tmp_path, pages, keep=lambda p: p == "twin/")
     assert everything_kept == pages
