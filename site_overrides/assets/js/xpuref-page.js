@@ -1,6 +1,7 @@
 /* xpuref-page: the helpers every page script shares, loaded before them.
  *
- * onPage(fn)          run fn on the first load and after each instant-navigation page change
+ * onPage(fn)          run fn once on the first load and once after each instant-navigation page
+ *                     change
  * readJson(id)        the JSON the build put in a <template> (instant navigation re-creates live
  *                     scripts without their type, which would run JSON as code; templates stay)
  * say(id, key, v)     the edition's text under key in the <template id=id> the build wrote from
@@ -19,8 +20,11 @@
   "use strict";
 
   function onPage(fn) {
+    // The theme's document$ announces the first page as well as each instant-navigation
+    // change, so it alone is enough; the load event is the fallback where the theme is absent.
     if (typeof root.document$ !== "undefined" && root.document$.subscribe) {
       root.document$.subscribe(fn);
+      return;
     }
     if (document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", fn);
