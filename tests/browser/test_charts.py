@@ -131,7 +131,7 @@ def test_pages_without_charts_load_no_plotly(built_site: BuiltSite, page: Page) 
         page.wait_for_timeout(300)
         assert page.evaluate("() => typeof window.Plotly") == "undefined", path
     assert [u for u in requested if "plotly" in u] == []
-    assert any(u.endswith("assets/js/charts.js") for u in requested)
+    assert any(u.endswith("assets/js/xpuref.js") for u in requested)  # charts.js within
 
 
 def test_device_page_roofline_draws(built_site: BuiltSite, page: Page) -> None:

@@ -6,9 +6,10 @@ HTML of every page. Here the page's own script (language-switch.js, which takes 
 addresses from those hreflang links) has run in Chromium, on one page per edition, section and
 depth (tests/sampling.py): the script is the same on every page and its input is checked on
 every page without a browser. One context loads each page up to DOMContentLoaded with
-everything but the document and the two scripts that set the switch blocked in the browser
-itself. A reader's click through the switch, with every resource loaded, is checked on one page
-of each kind in tests/browser/test_language_switch.py and here on a further sample.
+everything but the document and the page scripts (one file, holding the two that set the
+switch) blocked in the browser itself. A reader's click through the switch, with every resource
+loaded, is checked on one page of each kind in tests/browser/test_language_switch.py and here on
+a further sample.
 """
 
 from __future__ import annotations
@@ -25,30 +26,12 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-#: The scripts that point the switch at the twin; every other subresource is blocked.
-NEEDED = ("assets/js/xpuref-page.js", "assets/js/language-switch.js")
-#: What the blocked loads are: styles, images, fonts, the theme's and the other page scripts.
+#: The page scripts (joined into one file: xpuref-page.js and language-switch.js among them) point
+#: the switch at the twin; every other subresource is blocked.
+NEEDED = ("assets/js/xpuref.js",)
+#: What the blocked loads are: styles, images, fonts, the theme's scripts, plotly and the index.
 BLOCKED = ["*.css", "*.png", "*.svg", "*.ico", "*.woff*", "*/assets/javascripts/*", "*.json"]
-BLOCKED += [
-    "*/assets/vendor/*",
-    "*/search/*",
-    *(
-        f"*/assets/js/{n}.js"
-        for n in (
-            "search-query",
-            "finder",
-            "layout",
-            "catalog",
-            "permalinks",
-            "resolve",
-            "xpuref-tables",
-            "xpuref-calc",
-            "calculators",
-            "charts",
-            "compare",
-        )
-    ),
-]
+BLOCKED += ["*/assets/vendor/*", "*/search/*", "*/assets/js/xpuref-find.js"]
 
 #: Pages whose switch is clicked as a reader does, with every resource loaded.
 CLICKED = (
@@ -80,7 +63,7 @@ def english_pages(site: BuiltSite) -> list[str]:
 
 @pytest.fixture(scope="module")
 def bare_page(browser: Browser) -> Iterator[Page]:
-    """One page whose browser loads nothing but documents and the switch's two scripts."""
+    """One page whose browser loads nothing but documents and the page scripts."""
     context = browser.new_context(viewport={"width": 320, "height": 200})  # little to paint
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -93,12 +76,13 @@ def bare_page(browser: Browser) -> Iterator[Page]:
 
 
 def test_the_blocklist_spares_the_switch_scripts() -> None:
-    """No blocked pattern matches the two scripts the switch needs."""
+    """No blocked pattern matches the page scripts; the theme's scripts and plotly are blocked."""
     import fnmatch
 
     for name in NEEDED:
         assert not [p for p in BLOCKED if fnmatch.fnmatch("http://h/" + name, p)], name
-    assert fnmatch.fnmatch("http://h/assets/js/charts.js", BLOCKED[-2])
+    for name in ("assets/javascripts/bundle.x.min.js", "assets/vendor/plotly/plotly-basic.min.js"):
+        assert [p for p in BLOCKED if fnmatch.fnmatch("http://h/" + name, p)], name
 
 
 def test_each_kind_of_switch_names_the_twin(built_site: BuiltSite, bare_page: Page) -> None:

@@ -17,6 +17,7 @@ from tests.conftest import ROOT, BuiltSite, make_data_dir, run_xpuref
 from xpuref.data.dataset import load_dataset
 from xpuref.data.fields import RATE_KEYS
 from xpuref.data.paths import DATA_DIR
+from xpuref.site.page_scripts import PAGE_BUNDLE_PATH, PAGE_SCRIPTS
 
 pytestmark = pytest.mark.site
 
@@ -168,3 +169,19 @@ def test_no_broken_links_in_offline_bundle(offline_bundle: Path) -> None:
     from xpuref.devtools.linkcheck import check_site
 
     assert [str(b) for b in check_site(offline_bundle, offline=True)] == []
+
+
+def test_pages_load_the_page_scripts_as_one_file(built_site: BuiltSite) -> None:
+    """The site ships the joined page scripts (no part on its own) and each page loads them once."""
+    shipped = {p.name for p in (built_site.root / "assets" / "js").glob("*.js")}
+    assert shipped == {"xpuref.js", "xpuref-find.js"}
+    joined = (built_site.root / PAGE_BUNDLE_PATH).read_text(encoding="utf-8")
+    assert [joined.index(f"/* {part} */") for part in PAGE_SCRIPTS] == sorted(
+        joined.index(f"/* {part} */") for part in PAGE_SCRIPTS
+    )
+    assert "globalThis.xpurefTables = Object.freeze(" in joined
+    for html in ("index.html", "zh/calculators/llm/index.html", "devices/index.html"):
+        text = (built_site.root / html).read_text(encoding="utf-8")
+        assert re.findall(r'<script src="[^"]*assets/js/[^"]*"', text) == [
+            f'<script src="{"../" * html.count("/")}{PAGE_BUNDLE_PATH}"'
+        ], html

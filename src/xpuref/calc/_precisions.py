@@ -3,8 +3,8 @@
 Everything that knows a precision reads this table: the field catalogue and schema (which
 ``peak_dense`` keys exist and their labels), export control (bit lengths), the memory
 calculators (bytes per element), derived sparse rates, and the browser port, which receives
-the table as ``assets/js/xpuref-tables.js`` written at build time. Adding a precision is one
-``Precision`` entry here (with its units), plus the data that uses it.
+the table in the page scripts (``assets/js/xpuref.js``) made at build time. Adding a precision
+is one ``Precision`` entry here (with its units), plus the data that uses it.
 """
 
 from __future__ import annotations

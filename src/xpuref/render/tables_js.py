@@ -1,4 +1,4 @@
-"""The browser's copy of calc's tables, written at build time as ``assets/js/xpuref-tables.js``.
+"""The browser's copy of calc's tables, made at build time as the page bundle's xpuref-tables part.
 
 xpuref-calc.js reads ``globalThis.xpurefTables`` instead of carrying its own copy of the
 precision table, so the JavaScript port cannot drift from Python's formats.
@@ -12,7 +12,7 @@ from xpuref import calc
 
 __all__ = ["TABLES_JS_PATH", "tables_script"]
 
-#: Where the generated script sits in the site (listed before xpuref-calc.js in mkdocs.yml).
+#: The generated part's name among the page scripts (joined before xpuref-calc.js).
 TABLES_JS_PATH = "assets/js/xpuref-tables.js"
 
 

@@ -51,6 +51,7 @@ from xpuref.site.editions import (
 from xpuref.site.handoff import BUNDLE_ENV, read_handoff
 from xpuref.site.html_blocks import anchor_ids, restore_blocks, stash_blocks
 from xpuref.site.notfound import rewrite_404
+from xpuref.site.page_scripts import PAGE_BUNDLE_PATH, PAGE_SCRIPTS, join_scripts
 from xpuref.site.page_words import add_page_words
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.search_rank import search_boost
@@ -226,12 +227,32 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         "data/devices.json": lambda: devices_json(ds, build.version),
         "data/devices.csv": lambda: devices_csv(ds),
         "data/lookup.json": lambda: lookup_json(ds),
-        TABLES_JS_PATH: tables_script,
+        PAGE_BUNDLE_PATH: lambda: _page_bundle(config),
         FIND_JS_PATH: lambda: find_script(ds),
     }
+    for part in PAGE_SCRIPTS:  # shipped inside the bundle only
+        source = files.get_file_from_path(part)
+        if source is not None:
+            files.remove(source)
+            taken.discard(source.dest_uri)
     for path, make in published.items():
         _add(files, taken, File.generated(config, path, content=_made(build, path, make)))
     return files
+
+
+def _page_bundle(config: MkDocsConfig) -> str:
+    """The joined page scripts: each read from the first theme folder holding it (the site's
+    overrides before the theme), the tables made from calc."""
+    parts = {TABLES_JS_PATH: tables_script()}
+    for part in PAGE_SCRIPTS:
+        for folder in config.theme.dirs:
+            source = Path(folder) / part
+            if part not in parts and source.is_file():
+                parts[part] = source.read_text(encoding="utf-8")
+    try:
+        return join_scripts(parts)
+    except ValueError as exc:
+        raise PluginError(f"xpuref: {exc}") from None
 
 
 @timed("on_page_markdown")
