@@ -20,16 +20,26 @@
   "use strict";
 
   function onPage(fn) {
-    // The theme's document$ announces the first page as well as each instant-navigation
-    // change, so it alone is enough; the load event is the fallback where the theme is absent.
+    // The first page: the theme's document$ announces it at DOMContentLoaded (before this
+    // script's own listener), but not on a page opened from a file with instant navigation on,
+    // so the load event runs it too, and whichever comes second does nothing. Every later
+    // document$ announcement is an instant-navigation page change.
+    var first = false;
+    function firstPage() {
+      if (!first) {
+        first = true;
+        fn();
+      }
+    }
     if (typeof root.document$ !== "undefined" && root.document$.subscribe) {
-      root.document$.subscribe(fn);
-      return;
+      root.document$.subscribe(function () {
+        if (first) fn(); else firstPage();
+      });
     }
     if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", fn);
+      document.addEventListener("DOMContentLoaded", firstPage);
     } else {
-      fn();
+      firstPage();
     }
   }
 
