@@ -17,7 +17,8 @@ from tests.conftest import ROOT, BuiltSite, make_data_dir, run_xpuref
 from xpuref.data.dataset import load_dataset
 from xpuref.data.fields import RATE_KEYS
 from xpuref.data.paths import DATA_DIR
-from xpuref.site.page_scripts import PAGE_BUNDLE_PATH, PAGE_SCRIPTS
+from xpuref.render.tables_js import TABLES_JS_PATH, tables_script
+from xpuref.site.page_scripts import PAGE_BUNDLE_PATH, PAGE_SCRIPTS, join_scripts
 
 pytestmark = pytest.mark.site
 
@@ -180,6 +181,14 @@ def test_pages_load_the_page_scripts_as_one_file(built_site: BuiltSite) -> None:
         joined.index(f"/* {part} */") for part in PAGE_SCRIPTS
     )
     assert "globalThis.xpurefTables = Object.freeze(" in joined
+    # The shipped file is the sources the fast tier and the golden vectors check, joined as they
+    # are: the calc port in the browser is byte for byte the one checked against Python.
+    sources = {
+        part: (ROOT / "site_overrides" / part).read_text(encoding="utf-8")
+        for part in PAGE_SCRIPTS
+        if part != TABLES_JS_PATH
+    }
+    assert joined == join_scripts({**sources, TABLES_JS_PATH: tables_script()})
     for html in ("index.html", "zh/calculators/llm/index.html", "devices/index.html"):
         text = (built_site.root / html).read_text(encoding="utf-8")
         assert re.findall(r'<script src="[^"]*assets/js/[^"]*"', text) == [
