@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -130,7 +131,7 @@ def plain_cover(
     (plain) pages enough that every kind of element any of them holds is opened on at least one
     page (``kind_cover``), in the order given."""
     pages = list(pages)
-    articles = {p: read_article(_html_file(root, p).read_text(encoding="utf-8")) for p in pages}
+    articles = {p: _file_article(_html_file(root, p)) for p in pages}
     always = [
         p
         for p in pages
@@ -269,6 +270,19 @@ class _ArticleReader(HTMLParser):
         """Text belongs to the innermost open element."""
         if self.open:
             self.open[-1].text.append(data)
+
+
+def _file_article(file: Path) -> Article:
+    """The article of a built page, read once per process for each version of the file (the
+    crawls of one worker share a site, and so the pages they read)."""
+    stat = file.stat()
+    return _read_file_article(file, stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _read_file_article(file: Path, mtime_ns: int, size: int) -> Article:
+    """``read_article`` of a file, cached under its path, modification time and size."""
+    return read_article(file.read_text(encoding="utf-8"))
 
 
 def read_article(html: str) -> Article:

@@ -25,6 +25,8 @@ PAGES = [
     "devices/nvidia-h100-sxm5-80gb/",
     "systems/nvidia-dgx-h100/",
     "calculators/llm/",
+    "charts/trends/",
+    "export-controls/",
 ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ pytestmark = pytest.mark.browser
 WIDTH = 390
 
 
+@cache
 def _opened(root: Path, edition: str) -> tuple[list[str], list[str]]:
     """The pages of one edition the crawl opens at a phone's width, and the plain pages it
     reads instead (tests/sampling.py ``plain_cover``), as site paths. A Chinese plain page is
