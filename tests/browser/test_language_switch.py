@@ -46,9 +46,11 @@ def test_the_switch_lands_on_the_twin_and_back(
     page.wait_for_url(built_site.url + "zh/" + path)
     assert page.locator("html").get_attribute("lang") == "zh"
     assert page.locator("input.md-search__input").get_attribute("placeholder") == "搜索"
+    assert page.locator("article h1").count() == 1
     _switch(page, "en")
     page.wait_for_url(built_site.url + path)
     assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("article h1").count() == 1
 
 
 def test_the_switch_follows_instant_navigation(built_site: BuiltSite, page: Page) -> None:
