@@ -312,6 +312,16 @@ def page(tab_pool: TabPool, request: pytest.FixtureRequest) -> Iterator[Page]:
     yield from tab_pool.lend(search=request.node.get_closest_marker("search") is not None)
 
 
+#: A phone's screen: 390 by 844 CSS pixels, as a mobile viewport.
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
+
+
+@pytest.fixture
+def phone_page(tab_pool: TabPool) -> Iterator[Page]:
+    """A tab at a phone's size (``PHONE``), reused from test to test like ``page``."""
+    yield from tab_pool.lend(**PHONE)
+
+
 @pytest.fixture(scope="session")
 def offline_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The offline bundle, built once per run and unzipped: the folder holding index.html."""

@@ -16,7 +16,7 @@ import pytest
 from tests.conftest import BuiltSite, real_dataset
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -116,41 +116,35 @@ def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-def test_trends_titles_clear_each_other_on_a_phone(built_site: BuiltSite, browser: Browser) -> None:
+def test_trends_titles_clear_each_other_on_a_phone(built_site: BuiltSite, phone_page: Page) -> None:
     """At 390 px each panel's title is one line above it, and no title, the x axis title or
     the legend overlaps another; the chart stays within the screen."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    page = context.new_page()
-    try:
-        page.goto(built_site.url + "charts/trends/")
-        page.locator("#xpuref-trends").scroll_into_view_if_needed()
-        page.locator("#xpuref-trends[data-drawn]").wait_for(state="attached")
-        plot = "#xpuref-trends .xpuref-plot"
-        titles = _boxes(page, f"{plot} .annotation")
-        texts = page.locator(f"{plot} .annotation").evaluate_all(
-            "els => els.map(e => e.textContent)"
-        )
-        assert any("Memory capacity" in t for t in texts), texts
-        assert len(titles) == 3
-        assert page.locator(f"{plot} .g-ytitle text").count() == 0, "no rotated titles"
-        xtitle = _boxes(page, f"{plot} .g-xtitle text")
-        legend = _boxes(page, f"{plot} .legend")
-        shown = [*titles, *xtitle, *legend]
-        assert len(xtitle) == 1 and len(legend) == 1
-        for i, one in enumerate(shown):
-            for other in shown[i + 1 :]:
-                assert _apart(one, other), (one, other)
-        assert legend[0]["top"] >= xtitle[0]["bottom"]
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        # A device page's roofline: its vertical legend moves below, under the x axis title.
-        page.goto(built_site.url + "devices/nvidia-a100-sxm4-80gb/")
-        page.locator("#xpuref-device-roofline").scroll_into_view_if_needed()
-        page.locator("#xpuref-device-roofline[data-drawn]").wait_for(state="attached")
-        plot = "#xpuref-device-roofline .xpuref-plot"
-        xtitle = _boxes(page, f"{plot} .g-xtitle text")
-        legend = _boxes(page, f"{plot} .legend")
-        assert len(_boxes(page, f"{plot} .annotation")) == 1
-        assert legend[0]["top"] >= xtitle[0]["bottom"]
-        assert xtitle[0]["right"] <= 390 and xtitle[0]["left"] >= 0
-    finally:
-        context.close()
+    page = phone_page
+    page.goto(built_site.url + "charts/trends/")
+    page.locator("#xpuref-trends").scroll_into_view_if_needed()
+    page.locator("#xpuref-trends[data-drawn]").wait_for(state="attached")
+    plot = "#xpuref-trends .xpuref-plot"
+    titles = _boxes(page, f"{plot} .annotation")
+    texts = page.locator(f"{plot} .annotation").evaluate_all("els => els.map(e => e.textContent)")
+    assert any("Memory capacity" in t for t in texts), texts
+    assert len(titles) == 3
+    assert page.locator(f"{plot} .g-ytitle text").count() == 0, "no rotated titles"
+    xtitle = _boxes(page, f"{plot} .g-xtitle text")
+    legend = _boxes(page, f"{plot} .legend")
+    shown = [*titles, *xtitle, *legend]
+    assert len(xtitle) == 1 and len(legend) == 1
+    for i, one in enumerate(shown):
+        for other in shown[i + 1 :]:
+            assert _apart(one, other), (one, other)
+    assert legend[0]["top"] >= xtitle[0]["bottom"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # A device page's roofline: its vertical legend moves below, under the x axis title.
+    page.goto(built_site.url + "devices/nvidia-a100-sxm4-80gb/")
+    page.locator("#xpuref-device-roofline").scroll_into_view_if_needed()
+    page.locator("#xpuref-device-roofline[data-drawn]").wait_for(state="attached")
+    plot = "#xpuref-device-roofline .xpuref-plot"
+    xtitle = _boxes(page, f"{plot} .g-xtitle text")
+    legend = _boxes(page, f"{plot} .legend")
+    assert len(_boxes(page, f"{plot} .annotation")) == 1
+    assert legend[0]["top"] >= xtitle[0]["bottom"]
+    assert xtitle[0]["right"] <= 390 and xtitle[0]["left"] >= 0

@@ -7,15 +7,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from tests.conftest import BuiltSite, real_dataset
+from tests.conftest import PHONE, BuiltSite, real_dataset
 from tests.sampling import Article, crawl_pages, plain_cover, read_article, styled
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
-WIDTH = 390
+WIDTH = PHONE["viewport"]["width"]
 
 
 @cache
@@ -54,7 +54,7 @@ def _opened(root: Path, edition: str) -> tuple[list[str], list[str]]:
 
 
 @pytest.mark.parametrize("edition", ["", "zh/"], ids=["en", "zh"])
-def test_no_page_wider_than_a_phone(built_site: BuiltSite, browser: Browser, edition: str) -> None:
+def test_no_page_wider_than_a_phone(built_site: BuiltSite, phone_page: Page, edition: str) -> None:
     """At 390 px no page of either edition is wider than the viewport. The crawl opens every
     page with a widget or an inline style, one device page per record shape less the vendor
     (the largest; a vendor changes only words), and of the plain written pages enough that
@@ -64,10 +64,7 @@ def test_no_page_wider_than_a_phone(built_site: BuiltSite, browser: Browser, edi
     A Chinese page whose English twin is opened is read instead unless it holds a form control
     or an inline style the twin lacks (``_opened``). One test per edition, so a failure names
     its edition."""
-    context = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = phone_page  # fails the test on any script error
     too_wide: dict[str, tuple[int, list[str]]] = {}
     pages, read = _opened(built_site.root, edition)
     if edition:  # the widget pages (form controls) and kinds no English page holds
@@ -76,49 +73,38 @@ def test_no_page_wider_than_a_phone(built_site: BuiltSite, browser: Browser, edi
     else:
         assert len(pages) > 30 and len(read) >= 5
         assert len([p for p in pages if p.startswith("devices/")]) > 5
-    try:
-        for path in pages:
-            page.goto(built_site.url + path, wait_until="domcontentloaded")
-            # Chart pages are measured once drawn; device pages draw their roofline only when
-            # scrolled to, and it takes its box's width, so their layout is the same either way.
-            if (
-                path.removeprefix("zh/").startswith("charts/")
-                and page.locator(".xpuref-chart").count()
-            ):
-                page.locator(".xpuref-chart").first.scroll_into_view_if_needed()
-                page.locator(".xpuref-chart[data-drawn]").first.wait_for(timeout=20000)
-                page.evaluate("window.scrollTo(0, 0)")
-            width = page.evaluate("document.documentElement.scrollWidth")
-            if width > WIDTH:
-                culprits = page.evaluate(
-                    """w => Array.from(document.querySelectorAll('body *'))
-                        .filter(e => e.getBoundingClientRect().right > w + 1)
-                        .slice(0, 3).map(e => e.tagName + '.' + e.className)""",
-                    WIDTH,
-                )
-                too_wide[path] = (width, culprits)
-    finally:
-        context.close()
+    for path in pages:
+        page.goto(built_site.url + path, wait_until="domcontentloaded")
+        # Chart pages are measured once drawn; device pages draw their roofline only when
+        # scrolled to, and it takes its box's width, so their layout is the same either way.
+        if path.removeprefix("zh/").startswith("charts/") and page.locator(".xpuref-chart").count():
+            page.locator(".xpuref-chart").first.scroll_into_view_if_needed()
+            page.locator(".xpuref-chart[data-drawn]").first.wait_for(timeout=20000)
+            page.evaluate("window.scrollTo(0, 0)")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > WIDTH:
+            culprits = page.evaluate(
+                """w => Array.from(document.querySelectorAll('body *'))
+                    .filter(e => e.getBoundingClientRect().right > w + 1)
+                    .slice(0, 3).map(e => e.tagName + '.' + e.className)""",
+                WIDTH,
+            )
+            too_wide[path] = (width, culprits)
     assert not too_wide, too_wide
-    assert not errors, errors
 
 
-def test_wide_tables_scroll_in_their_own_box(built_site: BuiltSite, browser: Browser) -> None:
+def test_wide_tables_scroll_in_their_own_box(built_site: BuiltSite, phone_page: Page) -> None:
     """On a phone the catalog scrolls inside its box and its first column stays in view."""
-    context = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True)
-    page = context.new_page()
-    try:
-        page.goto(built_site.url + "devices/")
-        box = page.locator(".xpuref-catalog-scroll")
-        assert box.evaluate("b => b.scrollWidth > b.clientWidth")
-        first = page.locator("#xpuref-catalog tbody tr td:first-child").first
-        before = first.bounding_box()
-        box.evaluate("b => { b.scrollLeft = 300; }")
-        after = first.bounding_box()
-        assert before and after and abs(before["x"] - after["x"]) <= 1.5, "first column is sticky"
-        page.goto(built_site.url + "devices/nvidia-h100-sxm5-80gb/")
-        spec = page.locator("table.xpuref-spec").first
-        assert spec.evaluate("t => t.parentElement.classList.contains('xpuref-scroll')")
-        assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
-    finally:
-        context.close()
+    page = phone_page
+    page.goto(built_site.url + "devices/")
+    box = page.locator(".xpuref-catalog-scroll")
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")
+    first = page.locator("#xpuref-catalog tbody tr td:first-child").first
+    before = first.bounding_box()
+    box.evaluate("b => { b.scrollLeft = 300; }")
+    after = first.bounding_box()
+    assert before and after and abs(before["x"] - after["x"]) <= 1.5, "first column is sticky"
+    page.goto(built_site.url + "devices/nvidia-h100-sxm5-80gb/")
+    spec = page.locator("table.xpuref-spec").first
+    assert spec.evaluate("t => t.parentElement.classList.contains('xpuref-scroll')")
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
