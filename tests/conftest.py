@@ -314,6 +314,13 @@ def page(tab_pool: TabPool, request: pytest.FixtureRequest) -> Iterator[Page]:
 
 #: A phone's screen: 390 by 844 CSS pixels, as a mobile viewport.
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
+#: A phone screen's width in CSS pixels.
+PHONE_WIDTH: int = PHONE["viewport"]["width"]
+
+#: An address below a served test site with no page: the test server answers it with its own
+#: short error page, where the theme (and its search worker, which would index every document
+#: a searching tab is given) never starts.
+NO_PAGE = "search/no-such-page"
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from tests.browser_tabs import TabPool
+from tests.conftest import NO_PAGE
 from tests.shared_sites import BuiltSite
 
 if TYPE_CHECKING:
@@ -99,13 +100,8 @@ def test_a_script_error_fails_the_loan(tab_pool: TabPool) -> None:
         next(loan)
 
 
-#: An address of the test site with no page (the server's own short error page): the theme's
-#: search worker, which would index every document the tab is given, never starts there.
-_NO_PAGE = "search/no-such-page"
-
-
 def _documents(page: Page) -> int:
-    """How many documents the served search index gives this page (from ``_NO_PAGE``)."""
+    """How many documents the served search index gives this page (from ``NO_PAGE``)."""
     count: int = page.evaluate(
         "async () => (await (await fetch('search_index.json')).json()).docs.length"
     )
@@ -119,14 +115,14 @@ def test_only_a_searching_tab_gets_the_real_index(tab_pool: TabPool, built_site:
         loan = tab_pool.lend(search=True)
         page = next(loan)
         try:
-            response = page.goto(built_site.url + _NO_PAGE)
+            response = page.goto(built_site.url + NO_PAGE)
             assert response is not None and response.status == 404
             assert _documents(page) > 100
         finally:
             _finish(loan)
     page, loan = _lent(tab_pool)
     try:
-        page.goto(built_site.url + _NO_PAGE)
+        page.goto(built_site.url + NO_PAGE)
         assert _documents(page) == 0
     finally:
         _finish(loan)

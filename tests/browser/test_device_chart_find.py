@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from tests.conftest import BuiltSite, real_dataset
+from tests.conftest import PHONE_WIDTH, BuiltSite, real_dataset
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -137,7 +137,7 @@ def test_trends_titles_clear_each_other_on_a_phone(built_site: BuiltSite, phone_
         for other in shown[i + 1 :]:
             assert _apart(one, other), (one, other)
     assert legend[0]["top"] >= xtitle[0]["bottom"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     # A device page's roofline: its vertical legend moves below, under the x axis title.
     page.goto(built_site.url + "devices/nvidia-a100-sxm4-80gb/")
     page.locator("#xpuref-device-roofline").scroll_into_view_if_needed()
@@ -147,4 +147,4 @@ def test_trends_titles_clear_each_other_on_a_phone(built_site: BuiltSite, phone_
     legend = _boxes(page, f"{plot} .legend")
     assert len(_boxes(page, f"{plot} .annotation")) == 1
     assert legend[0]["top"] >= xtitle[0]["bottom"]
-    assert xtitle[0]["right"] <= 390 and xtitle[0]["left"] >= 0
+    assert xtitle[0]["right"] <= PHONE_WIDTH and xtitle[0]["left"] >= 0

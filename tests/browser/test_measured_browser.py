@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from tests.browser.calcforms import open_calculators, outputs, set_fields
-from tests.conftest import BuiltSite
+from tests.conftest import PHONE, PHONE_WIDTH, BuiltSite
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -124,8 +124,8 @@ def test_mfu_against_peak_and_achieved(built_site: BuiltSite, page: Page) -> Non
 
 def test_measured_table_fits_a_phone(built_site: BuiltSite, page: Page) -> None:
     """At 390 px the measured table scrolls inside its own box; the page is no wider."""
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE["viewport"])
     page.goto(f"{built_site.url}devices/{H100}/")
     table = page.locator("table.xpuref-measured")
     assert table.evaluate("t => t.parentElement.classList.contains('xpuref-scroll')")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH

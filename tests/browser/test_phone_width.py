@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from tests.conftest import PHONE, BuiltSite, real_dataset
+from tests.conftest import PHONE_WIDTH, BuiltSite, real_dataset
 from tests.sampling import Article, crawl_pages, plain_cover, read_article, styled
 
 if TYPE_CHECKING:
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-WIDTH = PHONE["viewport"]["width"]
+WIDTH = PHONE_WIDTH
 
 
 @cache

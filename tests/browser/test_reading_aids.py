@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
-from tests.conftest import BuiltSite
+from tests.conftest import PHONE, BuiltSite
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 def test_a_wide_table_on_a_phone_says_it_scrolls(built_site: BuiltSite, page: Page) -> None:
     """At 390 px the catalog's table is wider than its box: a cue sits above it and a shadow
     marks the hidden side until the reader scrolls to the end; a narrow table gets no cue."""
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE["viewport"])
     page.goto(built_site.url + "devices/")
     box = page.locator(".xpuref-scroll:has(table.xpuref-catalog)")
     box.wait_for()
@@ -42,7 +42,7 @@ def test_a_wide_table_on_a_phone_says_it_scrolls(built_site: BuiltSite, page: Pa
 
 def test_the_scroll_cue_speaks_the_editions_language(built_site: BuiltSite, page: Page) -> None:
     """The Chinese catalog's cue and its scroll box's name are Chinese (the edition's words)."""
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE["viewport"])
     page.goto(built_site.url + "zh/devices/")
     cue = page.locator(".xpuref-scroll-cue").first
     cue.wait_for(timeout=10000)

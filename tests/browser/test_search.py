@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from tests.conftest import BuiltSite, checked_page
+from tests.conftest import NO_PAGE, BuiltSite, checked_page
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -271,7 +271,7 @@ def _load_worker_lunr(page: Page, site: BuiltSite) -> None:
     found = _CONFIG.search((site.root / "index.html").read_text(encoding="utf-8"))
     assert found, "the home page holds the theme's settings"
     src: str = json.loads(found.group(1))["search"]
-    page.goto(site.url + "search/no-such-page")
+    page.goto(site.url + NO_PAGE)
     page.add_script_tag(url=site.url + src.lstrip("/"))
     page.wait_for_function("() => window.lunr && window.lunr.TokenSet")
 
