@@ -25,6 +25,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.search]
 # Query, then the pages (site paths without suffix) any one of which is right as the first hit.
 # Concept words that device names also carry ("tensor core", "HBM3e", 推理) must find the page
 # that explains them; device names and driver strings must still find the device.
+#: The pages of the parts the family name '昇腾910B' (Ascend 910B) covers.
+ASCEND_910B = tuple(f"devices/huawei-ascend-910{v}" for v in ("b1", "b2", "b2c", "b3", "b4"))
 QUERIES = [
     # Concepts, English.
     ("tensor core", ("glossary#tensor-core",)),
@@ -66,7 +68,8 @@ QUERIES = [
     # Devices: names, Chinese names and driver strings as nvidia-smi prints them, typed key
     # by key: the half-typed 'A100-SXM4-' must not hold the worker, or the finished name's
     # results arrive late.
-    ("昇腾910B", ("devices/huawei-ascend-910b2",)),
+    # A family name: any of its parts' pages (no one part owns the name).
+    ("昇腾910B", ASCEND_910B),
     ("MI300X", ("devices/amd-instinct-mi300x-oam-192gb",)),
     ("TPU v5p", ("devices/google-tpu-v5p",)),
     ("H100 SXM5", ("devices/nvidia-h100-sxm5-80gb",)),

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from tests.browser.test_search import _check, _open_search, _typed_hits
+from tests.browser.test_search import ASCEND_910B, _check, _open_search, _typed_hits
 from tests.conftest import BuiltSite, checked_page
 
 if TYPE_CHECKING:
@@ -31,8 +31,8 @@ QUERIES = [
             "devices/nvidia-h100-nvl-94gb",
         ),
     ),
-    ("昇腾910B 显存带宽", ("devices/huawei-ascend-910b2",)),
-    ("昇腾910B", ("devices/huawei-ascend-910b2",)),
+    ("昇腾910B3 显存带宽", ("devices/huawei-ascend-910b3",)),
+    ("昇腾910B", ASCEND_910B),
     ("H100 SXM5", ("devices/nvidia-h100-sxm5-80gb",)),
     ("张量核心", ("glossary#tensor-core",)),
     ("寒武纪", ("architectures#cambricon",)),

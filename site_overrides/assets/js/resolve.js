@@ -1,9 +1,10 @@
 /* xpuref device-name resolver: the names drivers and frameworks print, resolved to a SKU.
  *
  * The JavaScript side of `xpuref lookup` (xpuref.views.lookup): names are compared after
- * NFKC, case folding, dropping trademark signs and a leading NVIDIA or AMD, and collapsing
- * spaces; a name with no entry is tried once more with only letters and digits kept. The
- * maps come from the page (the same `names` and `compact` maps as data/lookup.json).
+ * NFKC, case folding, dropping trademark signs and the makers' names in front (NVIDIA, AMD,
+ * Huawei, 寒武纪...), and collapsing spaces; a name with no entry is tried once more with only
+ * letters and digits kept. The maps come from the page (the same `names` and `compact` maps as
+ * data/lookup.json).
  * resolve(text, lookup) returns {id, matched}, {ambiguous: [ids]} or {unknown: true,
  * candidates: [ids]}.
  */

@@ -11,9 +11,10 @@
  *                     it changed (file:// may refuse, which is harmless)
  * formatNumber(v, d)  the one number formatter of the browser side: d significant figures
  *                     (4 when left out), thousands separated, powers of ten only for the extremes
- * normalizeName(s, c) a device name as data/lookup.json keys it (views/lookup.py normalize_name:
- *                     NFKC, case-folded, trademark signs and a leading NVIDIA or AMD dropped,
- *                     spaces collapsed; c: letters and digits only)
+ * normalizeName(s, c) a device name as data/lookup.json keys it (core/names.py normalize_name:
+ *                     NFKC, case-folded, trademark signs and the makers' names in front dropped,
+ *                     spaces collapsed; c: letters and digits only). The makers' names come
+ *                     from xpuref-tables.js (maker_prefixes), generated from Python's table
  * resolveDevice(s, l) the SKU id lookup.json l maps the name s to (names, then compact), or null
  */
 (function (root) {
@@ -100,7 +101,44 @@
     return n.toExponential(d - 1).replace(/\.?0+e/, "e");
   }
 
-  var PREFIXES = ["nvidia", "amd"];
+  // The makers' names as word lists, longest first, from the generated tables (read on first
+  // use: xpuref-tables.js is joined after this script).
+  var makerWords = null;
+
+  function makers() {
+    if (makerWords) return makerWords;
+    var tables = root.xpurefTables || globalThis.xpurefTables;
+    if (!tables || !Array.isArray(tables.maker_prefixes)) {
+      throw new Error("xpuref-page: xpuref-tables.js (maker_prefixes) is not loaded");
+    }
+    makerWords = tables.maker_prefixes
+      .map(function (p) { return p.split(" "); })
+      .sort(function (a, b) { return b.length - a.length; });
+    return makerWords;
+  }
+
+  // The words of a folded name without the makers' names in front (core/names.py drop_maker):
+  // the last word stays, and a Chinese maker's name written onto the next word is cut from it.
+  function dropMaker(words) {
+    var phrases = makers();
+    for (;;) {
+      var cut = false;
+      for (var i = 0; i < phrases.length && !cut; i++) {
+        var phrase = phrases[i];
+        var n = phrase.length;
+        if (words.length > n && phrase.every(function (w, j) { return words[j] === w; })) {
+          words = words.slice(n);
+          cut = true;
+        } else if (n === 1 && /[^\x00-\x7f]/.test(phrase[0]) && words.length &&
+                   words[0].length > phrase[0].length && words[0].indexOf(phrase[0]) === 0) {
+          words = [words[0].slice(phrase[0].length)].concat(words.slice(1));
+          cut = true;
+        }
+      }
+      if (!cut) return words;
+    }
+  }
+
   // Cyrillic and Greek look-alikes folded to Latin, as core.names.fold_name folds them.
   var CONFUSABLE_FROM = "АВЕКМНОРСТХУаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοναρτυχ";
   var CONFUSABLE_TO = "ABEKMHOPCTXYaeopcyxijsdqwABEZHIKMNOPTYXovapTuX";
@@ -112,8 +150,7 @@
     ).join("");
     var text = folded.toLowerCase().replace(/\(tm\)|\(r\)/g, "");
     var words = text.split(/\s+/).filter(Boolean);
-    while (words.length > 1 && PREFIXES.indexOf(words[0]) !== -1) words = words.slice(1);
-    var spaced = words.join(" ");
+    var spaced = dropMaker(words).join(" ");
     return compact ? spaced.replace(/[^\p{L}\p{N}]/gu, "") : spaced;
   }
 

@@ -360,7 +360,9 @@ class Catalog:
         return f"{device_id} ({said})"
 
     def _family(self, name: str) -> list[str]:
-        """SKU ids with a name that starts with this one as whole words ('H100' -> H100 ...)."""
+        """SKU ids with a name that continues this one: as whole words ('H100' -> 'H100 PCIe'),
+        or letters after its last digit and digits after its last letter ('Ascend 910B' ->
+        'Ascend 910B3', 'MI300' -> 'MI300X'); never '10' after 'A1'."""
         key = normalize_name(name)
         if not key:
             return []
@@ -368,6 +370,12 @@ class Catalog:
         for text, ids in self._names.items():
             if text.startswith(key) and text[len(key) : len(key) + 1] in (" ", "-", "_"):
                 found.update([ids] if isinstance(ids, str) else ids)
+        short = normalize_name(name, compact=True)
+        if len(short) >= 3:
+            for text, ids in self._compact.items():
+                rest = text[len(short) :]
+                if text.startswith(short) and rest and rest[0].isdigit() != short[-1].isdigit():
+                    found.update([ids] if isinstance(ids, str) else ids)
         return sorted(found)
 
     def _alternatives(self, name: str) -> list[str]:

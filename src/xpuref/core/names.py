@@ -6,11 +6,13 @@ import re
 import unicodedata
 
 __all__ = [
+    "MAKER_PREFIXES",
     "AmbiguousDeviceError",
     "AmbiguousPeakError",
     "DeviceLookupError",
     "MigName",
     "UnknownDeviceError",
+    "drop_maker",
     "fold_name",
     "normalize_name",
     "split_mig",
@@ -23,8 +25,26 @@ _CONFUSABLE = str.maketrans(
     "АВЕКМНОРСТХУаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοναρτυχ",
     "ABEKMHOPCTXYaeopcyxijsdqwABEZHIKMNOPTYXovapTuX",
 )
-#: Vendor words dropped from the front of a name (drivers print them, catalog names may not).
-_PREFIXES = ("nvidia", "amd")
+#: Makers' and brands' names dropped from the front of a name: drivers print some ("NVIDIA
+#: ...", "AMD Instinct ..."), catalog names carry others, people type either ("MI300X").
+#: Every vendor in data/vendors.yaml (its name, the part before a bracket, the part in it, its
+#: Chinese name), the older names its parts went by (Habana, HiSilicon, Amazon, Baidu) and the
+#: brands printed before a model number (Instinct, GeForce, Quadro). Written in the folded form
+#: names are compared in; the browser gets this table through xpuref-tables.js.
+MAKER_PREFIXES: tuple[str, ...] = (
+    "nvidia", "amd", "intel", "habana", "google", "huawei", "hisilicon", "houmo ai", "houmo",
+    "aws", "amazon", "cambricon", "groq", "cerebras", "graphcore", "apple", "kunlunxin",
+    "baidu", "hygon", "moore threads", "metax", "biren technology", "biren", "enflame",
+    "iluvatar corex", "iluvatar", "t-head (alibaba)", "t-head", "alibaba", "horizon robotics",
+    "horizon", "microsoft", "meta", "tenstorrent", "sambanova systems", "sambanova",
+    "qualcomm", "tesla", "hailo",
+    "radeon instinct", "instinct", "radeon", "geforce", "quadro",
+    "英伟达", "超威 (amd)", "超威", "英特尔", "谷歌", "华为", "后摩智能", "亚马逊云科技",
+    "寒武纪", "苹果", "昆仑芯", "海光", "摩尔线程", "沐曦", "壁仞", "燧原", "天数智芯",
+    "平头哥", "地平线", "微软", "高通", "特斯拉",
+)  # fmt: skip
+#: The same, as word lists, longest first ("houmo ai" before "houmo").
+_PREFIX_WORDS = sorted((p.split() for p in MAKER_PREFIXES), key=len, reverse=True)
 _MARKS = dict.fromkeys(map(ord, "™®©"))
 #: "<GPU name> MIG 3g.40gb" as nvidia-smi -L and torch print a MIG instance (also "MIG-3g.40gb").
 _MIG = re.compile(r"^(?P<base>.+?)[\s_-]+mig[\s_-]*(?P<g>[1-9])g\.(?P<gb>\d+(?:\.\d+)?)gb\Z")
@@ -43,16 +63,34 @@ def normalize_name(name: str, *, compact: bool = False) -> str:
     """Return the key a device name is compared by.
 
     ``fold_name`` first (NFKC, so full-width letters and spaces become ASCII; invisible and
-    look-alike letters folded; case folded), then trademark signs and a leading "NVIDIA" or
-    "AMD" dropped and runs of spaces collapsed; with compact, only letters and digits are kept.
+    look-alike letters folded; case folded), then trademark signs and the makers' names in
+    front (MAKER_PREFIXES: "NVIDIA", "AMD", "Huawei", "寒武纪"...) dropped and runs of spaces
+    collapsed; with compact, only letters and digits are kept.
     """
     text = fold_name(name.translate(_MARKS))
     text = text.replace("(tm)", "").replace("(r)", "")
-    words = text.split()
-    while len(words) > 1 and words[0] in _PREFIXES:
-        words = words[1:]
-    spaced = " ".join(words)
+    spaced = " ".join(drop_maker(text.split()))
     return "".join(ch for ch in spaced if ch.isalnum()) if compact else spaced
+
+
+def drop_maker(words: list[str]) -> list[str]:
+    """The words of a folded name without the makers' names in front; the last word stays.
+
+    A Chinese maker's name may be written onto the next word ("华为昇腾910c"): it is cut from
+    that word, as long as something is left of it.
+    """
+    while True:
+        for phrase in _PREFIX_WORDS:
+            if len(words) > len(phrase) and words[: len(phrase)] == phrase:
+                words = words[len(phrase) :]
+                break
+            first, cut = (words[0] if words else ""), len(phrase[0])
+            fused = len(phrase) == 1 and not phrase[0].isascii() and len(first) > cut
+            if fused and first.startswith(phrase[0]):
+                words = [first[cut:], *words[1:]]
+                break
+        else:
+            return words
 
 
 class MigName:

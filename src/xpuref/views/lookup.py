@@ -1,8 +1,9 @@
 """Resolve the device names drivers and frameworks print to a catalog SKU and its peaks.
 
 Names are compared after normalisation: Unicode NFKC (full-width letters and spaces become
-ASCII), case folding, trademark signs dropped, a leading "NVIDIA" or "AMD" dropped and runs
-of spaces collapsed. A name that matches no catalog string that way is compared once more
+ASCII), case folding, trademark signs dropped, the makers' names in front dropped ("NVIDIA",
+"AMD", "Huawei", "寒武纪": every vendor's, xpuref.core.names.MAKER_PREFIXES) and runs of spaces
+collapsed. A name that matches no catalog string that way is compared once more
 with everything but letters and digits removed, so "NVIDIA A100-SXM4-80GB", "a100 sxm4 80gb"
 and "ＡＭＤ Ｉｎｓｔｉｎｃｔ ＭＩ２５０Ｘ" meet their catalog aliases, while "Ascend910" (what
 the driver prints for a 910C) stays apart from the marketing name "Ascend 910". Aliases hold
@@ -113,7 +114,8 @@ def lookup_json(ds: Dataset) -> str:
     payload = {
         "schema": LOOKUP_SCHEMA,
         "normalisation": (
-            "names: NFKC, case-folded, trademark signs and a leading NVIDIA or AMD dropped, "
+            "names: NFKC, case-folded, trademark signs and the makers' names in front "
+            "(NVIDIA, AMD, Huawei, Cambricon...) dropped, "
             "spaces collapsed; compact: the same with only letters and digits kept, "
             "tried when names has no entry"
         ),
