@@ -200,7 +200,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     """The real site, built once per run (shared by the workers) and served on loopback.
 
     Built without the offline zip, as a plain `xpuref build` is (the offline_bundle fixture
-    builds the zip on its own; tests/site/test_published_bundle.py checks `build --bundle`)."""
+    builds the zip on its own; tests/site/test_reproducible.py checks `build --bundle`)."""
     return served(shared_root(tmp_path_factory.getbasetemp()), "site", run_pid())
 
 
