@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
 import pytest
-from tests.conftest import BuiltSite, make_data_dir, run_xpuref
+from tests.conftest import BuiltSite, real_dataset
 
 from xpuref.data.dataset import load_dataset
 
@@ -40,19 +41,18 @@ def test_former_id_may_not_shadow_a_device(data_copy: Path) -> None:
     assert any("former_ids" in str(p) and "already used" in str(p) for p in caught.value.problems)
 
 
-def test_old_url_redirects_in_built_site(tmp_path: Path) -> None:
-    """The built site keeps a page at the old address that forwards to the new one."""
-    data = make_data_dir(tmp_path / "data")
-    file = data / "devices/nvidia/nvidia-h100-sxm5-80gb.yaml"
-    file.write_text(
-        file.read_text().replace("status: shipping", "status: shipping\nformer_ids: [h100-sxm]")
-    )
-    out = tmp_path / "site"
-    done = run_xpuref("build", "--out", str(out), "--no-strict", XPUREF_DATA=str(data))
-    assert done.returncode == 0, done.stderr
-    page = (out / "devices/h100-sxm/index.html").read_text()
-    assert "nvidia-h100-sxm5-80gb/" in page
-    assert 'http-equiv="refresh"' in page
+def test_old_url_redirects_in_built_site(built_site: BuiltSite) -> None:
+    """The built site keeps a page at each former id's address, in each edition's language,
+    that forwards to the device's page (read from the run's shared build of the real catalog)."""
+    moved = real_dataset().redirects()
+    assert moved, "the real catalog keeps at least one former id"
+    words = {"": "This device page has moved to", "zh/": "此设备页面已迁移到"}
+    for (old, new), (edition, said) in itertools.product(sorted(moved.items()), words.items()):
+        page = (built_site.root / edition / "devices" / old / "index.html").read_text()
+        assert f'<html lang="{edition.rstrip("/") or "en"}">' in page, (edition, old)
+        assert f'content="0; url=../{new}/"' in page and f'href="../{new}/"' in page
+        assert said in page, (edition, old)
+        assert (built_site.root / edition / "devices" / new / "index.html").is_file()
 
 
 def test_every_page_shows_data_version(built_site: BuiltSite) -> None:

@@ -219,7 +219,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         _add(files, taken, file)
     record_pages(config, language, pages)
     for old, new in sorted(ds.redirects().items()):
-        html = redirect_page(old, new, config.use_directory_urls)
+        html = redirect_page(old, new, config.use_directory_urls, language)
         path = redirect_path(old, config.use_directory_urls)
         redirect = File.generated(config, prefix + path, content=html)
         _add(files, taken, redirect)
