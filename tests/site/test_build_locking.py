@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -125,10 +126,15 @@ def _staging(folder: Path) -> list[str]:
 
 
 def test_two_concurrent_builds_leave_one_complete_site(tmp_path: Path) -> None:
-    """Two builds into one folder at once: both succeed in turn; one site, no staging."""
+    """Two builds into one folder at once, beside a killed build's staging folder: both succeed
+    in turn, the stale staging goes, and one readable site (mode 0755, with its marker and
+    headers) is left, with no staging."""
     data = str(make_data_dir(tmp_path / "data"))  # the small fixture catalog builds faster
     out = tmp_path / "out" / "site"
     out.parent.mkdir()
+    stale = out.parent / ".site.building-killed"
+    stale.mkdir()
+    (stale / "index.html").write_text("half a site")
     first = _start("build", "--out", str(out), XPUREF_DATA=data)
     second = _start("build", "--out", str(out), XPUREF_DATA=data)
     results = [p.communicate(timeout=600) for p in (first, second)]
@@ -137,6 +143,8 @@ def test_two_concurrent_builds_leave_one_complete_site(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.parent.iterdir()) == ["site"]
     for name in ("index.html", "404.html", "_headers", MARKER, "data/devices.json"):
         assert (out / name).is_file(), name
+    assert stat.S_IMODE(out.stat().st_mode) == 0o755
+    assert (out / "_headers").read_text().startswith("/*\n  Content-Security-Policy:")
     assert "Traceback" not in results[0][1] + results[1][1]
 
 
