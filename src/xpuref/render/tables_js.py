@@ -21,7 +21,7 @@ TABLES_JS_PATH = "assets/js/xpuref-tables.js"
 def tables_script() -> str:
     """The script defining ``globalThis.xpurefTables``: calc's precisions, the makers' names."""
     tables = {**calc.precision_table(), "maker_prefixes": list(MAKER_PREFIXES)}
-    table = json.dumps(tables, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    table = json.dumps(tables, sort_keys=True, separators=(",", ":"))
     return (
         "/* Generated at build time from xpuref.calc.PRECISIONS and "
         "xpuref.core.names.MAKER_PREFIXES: do not edit. */\n"
