@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from xpuref.devtools.linkcheck import check_site
+from xpuref.devtools.linkcheck import _Collector, _scan, check_site
 
 
 def _site(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -68,3 +68,34 @@ def test_site_absolute_links_break_offline(tmp_path: Path) -> None:
     root = _site(tmp_path, {"404.html": '<link href="/assets/x.css">', "assets/x.css": "body{}"})
     assert check_site(root) == []
     assert [b.reason for b in check_site(root, offline=True)] == ["no such file"]
+
+
+#: Pages that read alike only where the scanner handles what the HTML parser does: case,
+#: character references, quoted ">", repeated and valueless attributes, comments, script and
+#: style text, bare values, a refresh, and tags left open at the end.
+TRICKY = [
+    '<A HREF="x&amp;y.html" ID=top><p id="a&lt;b">',
+    '<script src="s.js">var a = "<a href=bad.html>";</script><a href="ok.html">',
+    "<style>a[href='x'] { }</style><!-- <a href=c.html> --><img src=i.png alt=\"a>b\">",
+    '<a href=1.html href=2.html><a name=n1 href><a name="n2">',
+    '<meta http-equiv="Refresh" content="0; URL=../x/"><link rel=icon href=\'f.ico\'>',
+    '<div data-x="id" id="d" hidden><iframe src="e.html"></iframe><source src=v.mp4>',
+    '<a href="x.html" title=\'say "hi" > there\' id=q>',
+    '<a href="never-closed.html',
+    "<script>if (a < b) { x = '<div id=\"ghost\">'; }",
+]
+
+
+def test_the_scanner_reads_pages_as_the_html_parser_does() -> None:
+    """The fast scanner finds the ids, links and refresh target the standard parser finds."""
+    for page in TRICKY:
+        reference = _Collector()
+        reference.feed(page)
+        reference.close()
+        found = _scan(page)
+        assert (found.ids, found.links, found.refresh) == (
+            reference.ids,
+            reference.links,
+            reference.refresh,
+        ), page
+    assert _scan(TRICKY[0]).links == ["x&y.html"] and _scan(TRICKY[3]).ids == {"n1", "n2"}
