@@ -10,6 +10,7 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.conftest import ROOT, real_dataset
@@ -38,30 +39,37 @@ TRICKY = [
 ]
 
 
-def _js_keys(names: list[str], tmp_path: Path) -> list[list[str]]:
-    """normalizeName(name, false) and (name, true) for each name, computed under Node."""
+def _run_node(tmp_path: Path, given: object, body: str, *scripts: Path) -> Any:
+    """Load the generated tables, then ``scripts``, as a page does, and run ``body`` under Node
+    with ``given`` (JSON) as ``given``; return what it prints, parsed as JSON."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is missing: scripts/setup.sh installs Debian's nodejs")
-    given = tmp_path / "names.json"
-    given.write_text(json.dumps(names), encoding="utf-8")
+    data = tmp_path / "given.json"
+    data.write_text(json.dumps(given), encoding="utf-8")
     tables = tmp_path / "xpuref-tables.js"
     tables.write_text(tables_script(), encoding="utf-8")
     script = (
-        "globalThis.window = globalThis; require(process.argv[3]); require(process.argv[1]);"
-        "const names = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));"
-        "const f = window.xpurefPage.normalizeName;"
-        "process.stdout.write(JSON.stringify(names.map(n => [f(n, false), f(n, true)])));"
+        "globalThis.window = globalThis.self = globalThis;"
+        "process.argv.slice(2).forEach(f => require(f));"
+        "const given = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'));"
+        f"process.stdout.write(JSON.stringify({body}));"
     )
     done = subprocess.run(
-        [node, "-e", script, str(PAGE_JS), str(given), str(tables)],
+        [node, "-e", script, str(data), str(tables), *map(str, scripts)],
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    keys: list[list[str]] = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+def _js_keys(names: list[str], tmp_path: Path) -> list[list[str]]:
+    """normalizeName(name, false) and (name, true) for each name, computed under Node."""
+    body = "given.map(n => [0, 1].map(c => window.xpurefPage.normalizeName(n, Boolean(c))))"
+    keys: list[list[str]] = _run_node(tmp_path, names, body, PAGE_JS)
     return keys
 
 
@@ -84,29 +92,9 @@ def test_javascript_normaliser_matches_python(tmp_path: Path) -> None:
 
 def _js_resolved(names: list[str], maps: dict[str, object], tmp_path: Path) -> list[str | None]:
     """The SKU id the pickers' resolver (resolve.js) gives each name, or None, under Node."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is missing: scripts/setup.sh installs Debian's nodejs")
-    given = tmp_path / "given.json"
-    given.write_text(json.dumps({"names": names, "lookup": maps}), encoding="utf-8")
-    tables = tmp_path / "xpuref-tables.js"
-    tables.write_text(tables_script(), encoding="utf-8")
-    script = (
-        "globalThis.window = globalThis.self = globalThis;"
-        "require(process.argv[3]); require(process.argv[1]); require(process.argv[4]);"
-        "const given = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));"
-        "const r = window.xpurefResolve.resolve;"
-        "process.stdout.write(JSON.stringify(given.names.map(n => r(n, given.lookup).id || null)));"
-    )
-    done = subprocess.run(
-        [node, "-e", script, str(PAGE_JS), str(given), str(tables), str(RESOLVE_JS)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    ids: list[str | None] = json.loads(done.stdout)
+    body = "given.names.map(n => window.xpurefResolve.resolve(n, given.lookup).id || null)"
+    given = {"names": names, "lookup": maps}
+    ids: list[str | None] = _run_node(tmp_path, given, body, PAGE_JS, RESOLVE_JS)
     return ids
 
 
