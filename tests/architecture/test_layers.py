@@ -33,7 +33,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "data": {"pydantic", "pydantic_core", "yaml"},
     "views": {"plotly"},
     "render": {"jinja2", "markupsafe", "yaml"},
-    "site": {"mkdocs", "markupsafe"},
+    "site": {"mkdocs", "material", "markupsafe"},
     "devtools": {"playwright", "yaml"},
     "cli": set(),
     "__init__": set(),

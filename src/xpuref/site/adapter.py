@@ -55,6 +55,7 @@ from xpuref.site.page_scripts import PAGE_BUNDLE_PATH, PAGE_SCRIPTS, join_script
 from xpuref.site.page_words import add_page_words
 from xpuref.site.redirects import redirect_page, redirect_path
 from xpuref.site.search_rank import search_boost
+from xpuref.site.search_sections import install as install_section_reader
 from xpuref.site.search_worker import SearchWorkerError, patch_search_worker
 from xpuref.site.shipped import drop_canonical, drop_source_maps
 from xpuref.site.timing import reset, timed, write_totals
@@ -364,8 +365,9 @@ def _split_editions(config: MkDocsConfig) -> None:
 
 
 def on_startup(command: str, dirty: bool) -> None:
-    """Start the hook timings afresh for this run."""
+    """Start the hook timings afresh for this run; index pages with the fast section reader."""
     reset()
+    install_section_reader()
 
 
 @event_priority(-200)
