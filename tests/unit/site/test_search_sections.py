@@ -91,6 +91,7 @@ UNREADABLE = {
     "tag left open": "<p>unclosed <b",
     "colon in a tag name": "<svg:rect/><p>x</p>",
     "script never closed": "<p>a</p><script>x",
+    "a tag running past a script's end": '<script><a b="</script>"><p>x</p>',
 }
 
 
