@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
-import pytest
 from tests.conftest import ROOT
+from tests.node import node_json
 
 from xpuref.render.messages import Messages
 from xpuref.render.tables_js import tables_script
@@ -38,9 +36,6 @@ def test_every_error_code_has_words_in_both_catalogues() -> None:
 
 def test_thrown_errors_fill_the_zh_words(tmp_path: Path) -> None:
     """Under Node, a reader's bad model shape throws its code and values; zh reads them whole."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is missing: scripts/setup.sh installs Debian's nodejs")
     tables = tmp_path / "xpuref-tables.js"
     tables.write_text(tables_script(), encoding="utf-8")
     script = (
@@ -52,11 +47,7 @@ def test_thrown_errors_fill_the_zh_words(tmp_path: Path) -> None:
         " out.push({code: e.code, values: e.values, message: e.message}); } }"
         "process.stdout.write(JSON.stringify(out));"
     )
-    done = subprocess.run(
-        [node, "-e", script], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    (error,) = json.loads(done.stdout)
+    (error,) = node_json("-e", script)
     assert error["code"] == "kv_heads_divide"
     assert error["message"] == "kv_heads (3) must divide heads (8)"
     words = Messages("zh")("js.calc.error." + error["code"], **error["values"])

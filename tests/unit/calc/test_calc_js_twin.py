@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.conftest import ROOT
+from tests.node import node_json
 from tests.unit.devtools.test_golden import EXCLUDED
 
 from xpuref import calc
@@ -23,22 +22,13 @@ RUNNER_JS = ROOT / "tests" / "js" / "run_golden.js"
 
 def run_node_check(calc_js: Path, vectors: dict[str, Any], work: Path) -> dict[str, Any]:
     """Check one copy of xpuref-calc.js against golden vectors in Node and return its report."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is missing: scripts/setup.sh installs Debian's nodejs")
     golden = work / "golden.json"
     golden.write_text(json.dumps(vectors, allow_nan=False), encoding="utf-8")
     tables = work / "xpuref-tables.js"
     tables.write_text(tables_script(), encoding="utf-8")
-    done = subprocess.run(
-        [node, str(RUNNER_JS), str(tables), str(calc_js), str(golden)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    report: dict[str, Any] = node_json(
+        str(RUNNER_JS), str(tables), str(calc_js), str(golden), timeout=120
     )
-    assert done.returncode == 0, done.stderr
-    report: dict[str, Any] = json.loads(done.stdout)
     return report
 
 

@@ -3,12 +3,8 @@ the first page."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-
-import pytest
 from tests.conftest import ROOT
+from tests.node import node_json
 
 PAGE_JS = ROOT / "site_overrides" / "assets" / "js" / "xpuref-page.js"
 
@@ -42,18 +38,7 @@ process.stdout.write(JSON.stringify(calls));
 
 def _calls(mode: str) -> list[str]:
     """The phase (first page or page change) of each run of a script registered with onPage."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is missing: scripts/setup.sh installs Debian's nodejs")
-    done = subprocess.run(
-        [node, "-e", _HARNESS, str(PAGE_JS), mode],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    calls: list[str] = json.loads(done.stdout)
+    calls: list[str] = node_json("-e", _HARNESS, str(PAGE_JS), mode)
     return calls
 
 

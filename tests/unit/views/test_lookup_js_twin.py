@@ -7,13 +7,11 @@ It reads the makers' names from the build's xpuref-tables.js, loaded first as on
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
 from tests.conftest import ROOT, real_dataset
+from tests.node import node_json
 
 import xpuref
 from xpuref.core.names import DeviceLookupError, normalize_name
@@ -42,9 +40,6 @@ TRICKY = [
 def _run_node(tmp_path: Path, given: object, body: str, *scripts: Path) -> Any:
     """Load the generated tables, then ``scripts``, as a page does, and run ``body`` under Node
     with ``given`` (JSON) as ``given``; return what it prints, parsed as JSON."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is missing: scripts/setup.sh installs Debian's nodejs")
     data = tmp_path / "given.json"
     data.write_text(json.dumps(given), encoding="utf-8")
     tables = tmp_path / "xpuref-tables.js"
@@ -55,15 +50,7 @@ def _run_node(tmp_path: Path, given: object, body: str, *scripts: Path) -> Any:
         "const given = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'));"
         f"process.stdout.write(JSON.stringify({body}));"
     )
-    done = subprocess.run(
-        [node, "-e", script, str(data), str(tables), *map(str, scripts)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return node_json("-e", script, str(data), str(tables), *map(str, scripts))
 
 
 def _js_keys(names: list[str], tmp_path: Path) -> list[list[str]]:
