@@ -54,9 +54,7 @@ _ATTR = re.compile(
 _RAW = ("script", "style")
 #: Elements whose body some Python versions' parsers read as raw or escapable text; a page
 #: holding one, or a raw-text element written as "<script/>", is left to the standard parser.
-_UNSURE = frozenset(
-    {"xmp", "iframe", "noembed", "noframes", "plaintext", "textarea", "title"}
-)
+_UNSURE = frozenset({"xmp", "iframe", "noembed", "noframes", "plaintext", "textarea", "title"})
 
 #: One handler call of the standard parser, as ``read_events`` gives it.
 Event = tuple[Any, ...]

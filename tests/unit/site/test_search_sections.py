@@ -39,8 +39,7 @@ READABLE = {
     "deep exit": '<div><div><h3 id="d">Deep</h3><p>x</p></div></div><p>out</p><h2 id="e">E</h2>',
     "excluded": "<div data-search-exclude><p>hidden</p><div>inner</div>shown</div><p>after</p>",
     "back to the outer section": (
-        '<div><h2 id="a">A</h2><p>x</p><section><h3 id="b">B</h3><p>in</p></section>y</div>'
-        "<p>z</p>"
+        '<div><h2 id="a">A</h2><p>x</p><section><h3 id="b">B</h3><p>in</p></section>y</div><p>z</p>'
     ),
     "excluded inside its own tag": "<div><div data-search-exclude>x</div>y</div><p>z</p>",
     "two scripts": "<script>a</script><p>b</p><script>c</script><p>d</p>",
@@ -150,8 +149,7 @@ def _sections(parser: type[HTMLParser], html: str) -> object:
     except Exception as exc:  # the theme fails on some malformed pages: so must the reader
         return type(exc)
     return [
-        (s.el.tag, s.el.attrs, s.id, s.depth, s.title, s.text, s.is_excluded())
-        for s in reader.data
+        (s.el.tag, s.el.attrs, s.id, s.depth, s.title, s.text, s.is_excluded()) for s in reader.data
     ]
 
 
