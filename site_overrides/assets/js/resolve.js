@@ -6,7 +6,8 @@
  * letters and digits kept. The maps come from the page (the same `names` and `compact` maps as
  * data/lookup.json).
  * resolve(text, lookup) returns {id, matched}, {ambiguous: [ids]} or {unknown: true,
- * candidates: [ids]}.
+ * candidates: [ids]}; a driver's name for a board it does not recognise ("MLU370-UNKNOWN")
+ * is unknown with every board of its family as candidates, as in Python.
  */
 (function (root) {
   "use strict";
@@ -30,12 +31,30 @@
     return ids.sort().slice(0, 12);
   }
 
+  // The family stem of a driver's placeholder for a board it cannot name ("mlu370" for
+  // "mlu370unknown"), else "": twin of unrecognised_board in xpuref/core/names.py.
+  function unrecognisedStem(key) {
+    var stem = /unknown$/.test(key) ? key.slice(0, -"unknown".length) : "";
+    return stem.length >= 3 && /[0-9]/.test(stem) ? stem : "";
+  }
+
+  function family(stem, index) {
+    var ids = [];
+    Object.keys(index).forEach(function (k) {
+      if (k.indexOf(stem) === -1) return;
+      [].concat(index[k]).forEach(function (id) { if (ids.indexOf(id) === -1) ids.push(id); });
+    });
+    return ids.sort();
+  }
+
   function resolve(text, lookup) {
     if (!lookup || typeof text !== "string" || !text.trim()) return { unknown: true, candidates: [] };
     var hit = hitOf(lookup.names[normalize(text, false)]);
     var key = normalize(text, true);
     if (!hit) hit = hitOf(lookup.compact[key]);
     if (hit) return hit;
+    var stem = unrecognisedStem(key);
+    if (stem) return { unknown: true, candidates: family(stem, lookup.compact) };
     return { unknown: true, candidates: candidates(key, lookup.compact) };
   }
 

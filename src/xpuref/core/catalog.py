@@ -25,6 +25,7 @@ from xpuref.core.names import (
     UnknownDeviceError,
     normalize_name,
     split_mig,
+    unrecognised_board,
 )
 
 #: typing, dataclasses and pathlib are left out on purpose: they would double the time of
@@ -353,11 +354,14 @@ class Catalog:
         return ([hit] if isinstance(hit, str) else list(hit)), key
 
     def _shown(self, device_id: str) -> str:
-        """A SKU with the strings its drivers print, for error messages."""
+        """A SKU with the strings its drivers print, for error messages; a SKU with none says
+        so and gives its other names, never passing them off as printed."""
         raw = self._raw[device_id]
-        printed = [d["name"] for d in raw.get("driver_names", ())] or list(raw.get("aliases", ()))
-        said = ", ".join(repr(p) for p in printed[:3]) or "no driver string catalogued"
-        return f"{device_id} ({said})"
+        printed = ", ".join(repr(d["name"]) for d in raw.get("driver_names", ())[:3])
+        if printed:
+            return f"{device_id} (printed as {printed})"
+        named = ", ".join(repr(a) for a in list(raw.get("aliases", ()))[:3])
+        return f"{device_id} (no driver string catalogued{'; named ' + named if named else ''})"
 
     def _family(self, name: str) -> list[str]:
         """SKU ids with a name that continues this one: as whole words ('H100' -> 'H100 PCIe'),
@@ -394,9 +398,18 @@ class Catalog:
         return AmbiguousDeviceError(f"{name!r} {why}: {listed}", ids)
 
     def _unknown(self, name: str, key: str) -> UnknownDeviceError:
-        """The error for a name no SKU carries, with the nearest names' SKUs as candidates."""
+        """The error for a name no SKU carries, with the nearest names' SKUs as candidates; a
+        driver's placeholder for a board it does not know ('MLU370-UNKNOWN') lists its family."""
         import difflib
 
+        stem = unrecognised_board(key)
+        if stem:
+            family = sorted({i for k in self._compact if stem in k for i in _ids(self, k)})
+            said = f"{name!r} is what a driver prints for a board it does not recognise"
+            if not family:
+                return UnknownDeviceError(f"{said}; no board of that family is catalogued", [])
+            listed = "; ".join(self._shown(i) for i in family)
+            return UnknownDeviceError(f"{said}; it may be any of its family: {listed}", family)
         near = difflib.get_close_matches(key, list(self._compact), n=8, cutoff=0.6)
         ids = [i for k in self._compact if key and (key in k or k in key) for i in _ids(self, k)]
         ids += [i for k in near for i in _ids(self, k)]
@@ -418,7 +431,10 @@ class Catalog:
         if not hits:
             family = self._family(mig.base if mig else name)
             if len(family) > 1:
-                why = f"names a family of {len(family)} SKUs, not one; drivers print them apart as"
+                why = (
+                    f"names a family of {len(family)} SKUs, not one; the string the driver "
+                    "prints tells them apart"
+                )
                 raise self._ambiguous(name, why, family)
             raise self._unknown(name, key)
         if len(hits) > 1:

@@ -16,6 +16,7 @@ __all__ = [
     "fold_name",
     "normalize_name",
     "split_mig",
+    "unrecognised_board",
 ]
 
 #: Invisible characters that make two names look alike (zero-width and soft hyphen).
@@ -91,6 +92,20 @@ def drop_maker(words: list[str]) -> list[str]:
                 break
         else:
             return words
+
+
+#: What a driver prints for a board it cannot name: Cambricon's prints the family and
+#: "-UNKNOWN" ("MLU370-UNKNOWN", "MLU590-UNKNOWN"; mcu/cndrv_mcu_info.c of its driver).
+_PLACEHOLDER = "unknown"
+
+
+def unrecognised_board(compact_key: str) -> str:
+    """The family stem of a driver's name for a board it does not recognise ('mlu370' for
+    'mlu370unknown'), or '' for any other name (a stem needs three characters and a digit)."""
+    stem = compact_key.removesuffix(_PLACEHOLDER)
+    if stem == compact_key or len(stem) < 3 or not any(ch.isdigit() for ch in stem):
+        return ""
+    return stem
 
 
 class MigName:

@@ -26,7 +26,8 @@ NO_DRIVER_STRING: dict[str, str] = {
     "the board name from the first byte of the card's serial number and knows the MLU370-S4, X4, "
     "X4L, X4K, X8, M8 and MLU365-D2, with no S8 case (an unknown byte is reported as "
     "'MLU370-UNKNOWN'); its name table (mcu/cndrv_mcu_info.c), the cnmon binary shipped beside "
-    "it and mlu-ops carry no S8 string either, and no cnmon capture of an S8 has been read",
+    "it and mlu-ops carry no S8 string either, and no cnmon capture of an S8 has been read; "
+    "'MLU370-UNKNOWN' is refused with the family's four boards, the S8 among them",
     "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read: dstack lists the name "
     "only among its made-up examples and other tools copy it into their own tables; Intel's "
     "Gaudi2E setup guide shows hl-smi naming its boards HL-288E, not HL-225B; Intel's habanalabs "
@@ -163,6 +164,54 @@ def test_family_name_lists_the_variants_and_their_driver_strings() -> None:
     ]  # fmt: skip
     for printed in ("NVIDIA H100 80GB HBM3", "NVIDIA H100 PCIe", "NVIDIA H100 NVL"):
         assert repr(printed) in str(found.value)
+
+
+def test_a_family_never_passes_a_name_off_as_printed() -> None:
+    """'GAUDI2' lists the HL-225B by its name with no driver string (none is catalogued) and
+    the HL-225 by what hl-smi prints; a name is never shown as a driver's string."""
+    with pytest.raises(AmbiguousDeviceError) as found:
+        xpuref.lookup("GAUDI2")
+    said = str(found.value)
+    assert "intel-gaudi2-hl225b (no driver string catalogued; named 'HL-225B'" in said
+    assert "intel-gaudi2-oam-96gb (printed as 'HL-225')" in said
+    assert "printed as 'HL-225B'" not in said
+
+
+def _family_of(stem: str) -> list[str]:
+    """Catalogued SKU ids whose name holds a family's stem ('MLU370')."""
+    return sorted(d.id for d in DEVICES if stem in d.name)
+
+
+@pytest.mark.parametrize(
+    ("printed", "stem"),
+    [
+        ("MLU370-UNKNOWN", "MLU370"),
+        ("Cambricon MLU370-UNKNOWN", "MLU370"),
+        ("寒武纪 MLU370-UNKNOWN", "MLU370"),
+        ("MLU270-UNKNOWN", "MLU270"),
+        ("MLU590-UNKNOWN", "MLU590"),
+    ],
+)
+def test_a_drivers_name_for_an_unrecognised_board_lists_its_family(printed: str, stem: str) -> None:
+    """Cambricon's driver prints 'MLU370-UNKNOWN' for a board whose type it has no entry for
+    (its 5.10.22 table has no S8 entry): refused, every board of the family listed."""
+    with pytest.raises(UnknownDeviceError) as found:
+        xpuref.lookup(printed)
+    assert found.value.candidates == _family_of(stem)
+    assert "does not recognise" in str(found.value)
+    if stem == "MLU370":
+        assert "cambricon-mlu370-s8-pcie-48gb" in found.value.candidates
+        assert len(found.value.candidates) == 4
+    if not found.value.candidates:
+        assert "no board of that family is catalogued" in str(found.value)
+
+
+@pytest.mark.parametrize("name", ["unknown", "Unknown", "X1 unknown", "GPU unknown"])
+def test_unknown_alone_names_no_family(name: str) -> None:
+    """'unknown' after no family stem (three characters with a digit) is an ordinary miss."""
+    with pytest.raises(UnknownDeviceError) as found:
+        xpuref.lookup(name)
+    assert "does not recognise" not in str(found.value)
 
 
 def test_a_shared_driver_string_is_ambiguous() -> None:

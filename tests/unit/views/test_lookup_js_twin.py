@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from tests.conftest import ROOT, real_dataset
 from tests.node import node_json
 
@@ -118,3 +119,19 @@ def test_pickers_resolve_every_name_as_python_does(tmp_path: Path) -> None:
     differ = [(n, g, w) for n, g in zip(names, got, strict=True) if g != (w := _python_resolved(n))]
     assert differ == []
     assert sum(g is not None for g in got) > 1000
+
+
+def test_pickers_list_the_family_for_an_unrecognised_board(tmp_path: Path) -> None:
+    """A driver's placeholder for a board it cannot name ('MLU370-UNKNOWN') gets the same
+    candidates in the pickers as from xpuref.lookup: every catalogued board of its family."""
+    names = ["MLU370-UNKNOWN", "寒武纪 MLU370-UNKNOWN", "MLU270 unknown", "MLU590-UNKNOWN"]
+    body = "given.names.map(n => window.xpurefResolve.resolve(n, given.lookup).candidates)"
+    given = {"names": names, "lookup": lookup_maps(real_dataset())}
+    got = _run_node(tmp_path, given, body, PAGE_JS, RESOLVE_JS)
+    want = []
+    for name in names:
+        with pytest.raises(DeviceLookupError) as found:
+            xpuref.lookup(name)
+        want.append(found.value.candidates)
+    assert got == want
+    assert [len(ids) for ids in want] == [4, 4, 2, 0]
