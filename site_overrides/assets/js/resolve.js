@@ -47,11 +47,23 @@
     return ids.sort();
   }
 
+  // The chip family an EC2 instance type of a Neuron chip names, as neuron-ls prints it
+  // ("instance-type: trn1.2xlarge" -> "trn1"), else "": twin of instance_chip in core/names.py.
+  var INSTANCE = /^(?:instance-type:\s*)?((?:inf|trn)[0-9]+)[a-z]*(?:-[a-z0-9]+)?\.(?:[0-9]*x?large|metal)$/;
+  function instanceChip(text) {
+    var found = INSTANCE.exec(normalize(text, false));
+    return found ? found[1] : "";
+  }
+
   function resolve(text, lookup) {
     if (!lookup || typeof text !== "string" || !text.trim()) return { unknown: true, candidates: [] };
     var hit = hitOf(lookup.names[normalize(text, false)]);
     var key = normalize(text, true);
     if (!hit) hit = hitOf(lookup.compact[key]);
+    var chip = hit ? "" : instanceChip(text);
+    if (chip) {
+      hit = hitOf(lookup.names[normalize(chip, false)]) || hitOf(lookup.compact[normalize(chip, true)]);
+    }
     if (hit) return hit;
     var stem = unrecognisedStem(key);
     if (stem) return { unknown: true, candidates: family(stem, lookup.compact) };

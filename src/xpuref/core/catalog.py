@@ -23,6 +23,7 @@ from xpuref.core.names import (
     AmbiguousPeakError,
     DeviceLookupError,
     UnknownDeviceError,
+    instance_chip,
     normalize_name,
     split_mig,
     unrecognised_board,
@@ -422,7 +423,12 @@ class Catalog:
         if not isinstance(name, str) or not name.strip():
             raise UnknownDeviceError(f"name must be a non-empty string, got {name!r}", [])
         mig = split_mig(name)
-        hits, key = self._hits(mig.base if mig else name)
+        base = mig.base if mig else name
+        hits, key = self._hits(base)
+        if not hits and instance_chip(base):  # an EC2 instance type: the chip it carries
+            chip_hits, _ = self._hits(instance_chip(base))
+            if chip_hits:
+                hits, base = chip_hits, instance_chip(base)
         if not hits and " / " in name:
             either = self._alternatives(name)
             if len(either) > 1:
@@ -445,7 +451,7 @@ class Catalog:
         device_id = hits[0]
         raw = self._raw[device_id]
         fields = _device(device_id, raw)
-        matched = _matched(raw, name if mig is None else mig.base)
+        matched = _matched(raw, base)
         if mig is not None:
             fields = _mig_fields(fields, raw, mig.compute_slices, mig.memory_gb, name)
         return DeviceMatch(query=name, matched=matched, **fields)

@@ -14,6 +14,7 @@ __all__ = [
     "UnknownDeviceError",
     "drop_maker",
     "fold_name",
+    "instance_chip",
     "normalize_name",
     "split_mig",
     "unrecognised_board",
@@ -101,11 +102,29 @@ _PLACEHOLDER = "unknown"
 
 def unrecognised_board(compact_key: str) -> str:
     """The family stem of a driver's name for a board it does not recognise ('mlu370' for
-    'mlu370unknown'), or '' for any other name (a stem needs three characters and a digit)."""
+    'mlu370unknown'), or '' for any other name (a stem needs three characters and a digit
+    0-9, as resolve.js reads it)."""
     stem = compact_key.removesuffix(_PLACEHOLDER)
-    if stem == compact_key or len(stem) < 3 or not any(ch.isdigit() for ch in stem):
+    if stem == compact_key or len(stem) < 3 or not any("0" <= ch <= "9" for ch in stem):
         return ""
     return stem
+
+
+#: An EC2 instance type of a Neuron chip as `neuron-ls` prints it ("instance-type:
+#: trn1.2xlarge"): its family and generation ("trn1") name the chip as the Neuron driver's sysfs
+#: instance_type does ("Trn1"); letters after the generation (trn1n, trn2u) and a "-..." tag mark
+#: network, UltraServer or other variants of the same chip.
+_INSTANCE = re.compile(
+    r"^(?:instance-type:\s*)?(?P<chip>(?:inf|trn)[0-9]+)[a-z]*(?:-[a-z0-9]+)?"
+    r"\.(?:[0-9]*x?large|metal)\Z"
+)
+
+
+def instance_chip(name: str) -> str:
+    """The chip family an EC2 instance type of a Neuron chip names ('trn1' for
+    'trn1.32xlarge' or 'instance-type: trn1n.32xlarge'), or '' for any other name."""
+    found = _INSTANCE.match(normalize_name(name))
+    return found["chip"] if found else ""
 
 
 class MigName:

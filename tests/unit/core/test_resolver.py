@@ -93,7 +93,7 @@ SHARED_STRINGS: dict[str, set[str]] = {
     "AMD Instinct MI60 / MI50": {"amd-instinct-mi60-32gb"},
     "Orin": {"nvidia-jetson-agx-orin-64gb"},
 }  # fmt: skip
-DRIVER_VENDORS = {"nvidia", "amd", "google", "huawei", "cambricon", "intel"}
+DRIVER_VENDORS = {"nvidia", "amd", "google", "huawei", "cambricon", "intel", "aws"}
 
 
 @pytest.mark.parametrize(("device_id", "name", "printed_by", "url"), PRINTED)
@@ -121,6 +121,7 @@ def test_driver_strings_cover_the_shipping_skus() -> None:
     assert len(covered) >= 95
     assert {e.printed_by for d in covered for e in d.driver_names} >= {
         "nvidia-smi", "amd-smi", "rocm-smi", "jax", "torch_npu", "npu-smi", "hl-smi", "cnrt",
+        "neuron-driver",
     }  # fmt: skip
 
 
@@ -164,6 +165,43 @@ def test_family_name_lists_the_variants_and_their_driver_strings() -> None:
     ]  # fmt: skip
     for printed in ("NVIDIA H100 80GB HBM3", "NVIDIA H100 PCIe", "NVIDIA H100 NVL"):
         assert repr(printed) in str(found.value)
+
+
+#: neuron-ls names no chip; it prints the EC2 instance type ("instance-type: trn1.2xlarge" in the
+#: Neuron SDK's own example), whose family and generation are the chip's instance_type in the
+#: Neuron driver's sysfs ("Trn1"); letters after the generation mark variants of one chip.
+NEURON_LS_SOURCE = (
+    "https://github.com/aws-neuron/aws-neuron-sdk/blob/e79250cbacbb79d6096f0e8ff2cd063497d40056/"
+    "setup/multiframework-dlami.rst"
+)
+INSTANCE_TYPES = [
+    ("instance-type: trn1.2xlarge", "aws-trainium-trn1-32gb", "Trn1"),
+    ("trn1.32xlarge", "aws-trainium-trn1-32gb", "Trn1"),
+    ("trn1n.32xlarge", "aws-trainium-trn1-32gb", "Trn1"),
+    ("inf1.6xlarge", "aws-inferentia-8gb", "Inf1"),
+    ("inf2.48xlarge", "aws-inferentia2-32gb", "Inf2"),
+    ("trn2.48xlarge", "aws-trainium2-96gb", "Trn2"),
+    ("trn2u-ac.24xlarge", "aws-trainium2-96gb", "Trn2"),
+    ("TRN3.48XLARGE", "aws-trainium3", "Trn3"),
+]
+
+
+@pytest.mark.parametrize(("printed", "device_id", "chip"), INSTANCE_TYPES)
+def test_neuron_ls_instance_types_resolve_to_their_chip(
+    printed: str, device_id: str, chip: str
+) -> None:
+    """An instance type resolves to its chip, matched by the driver's instance_type string."""
+    found = xpuref.lookup(printed)
+    assert (found.id, found.matched) == (device_id, chip)
+    assert chip in {e.name for e in found.driver_names}
+    assert NEURON_LS_SOURCE.startswith("https://github.com/aws-neuron/")
+
+
+@pytest.mark.parametrize("name", ["p5.48xlarge", "trn9.2xlarge", "trn1.2xlargest", "xtrn1.2xlarge"])
+def test_other_instance_types_name_no_chip(name: str) -> None:
+    """A GPU instance, an unknown generation or a malformed type resolves to nothing."""
+    with pytest.raises(UnknownDeviceError):
+        xpuref.lookup(name)
 
 
 def test_a_family_never_passes_a_name_off_as_printed() -> None:

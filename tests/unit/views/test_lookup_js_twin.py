@@ -114,6 +114,12 @@ def test_pickers_resolve_every_name_as_python_does(tmp_path: Path) -> None:
         "Intel Gaudi 3",
         "GH200",
         "AMD Instinct MI250X / MI250",
+        "instance-type: trn1.2xlarge",
+        "trn1n.32xlarge",
+        "AWS trn2u-ac.24xlarge",
+        "inf2.48xlarge",
+        "p5.48xlarge",
+        "trn9.2xlarge",
     ]
     got = _js_resolved(names, lookup_maps(ds), tmp_path)
     differ = [(n, g, w) for n, g in zip(names, got, strict=True) if g != (w := _python_resolved(n))]
