@@ -247,7 +247,8 @@ class Launched(Strict):
 #: (``habanalabs``: the Intel Gaudi kernel driver's sysfs ``device_type``).
 PrintedBy = Literal[
     "nvidia-smi", "torch", "jax", "amd-smi", "rocm-smi", "npu-smi", "torch_npu", "hl-smi",
-    "neuron-ls", "neuron-driver", "cnmon", "cnrt", "tt-smi", "habanalabs",
+    "neuron-ls", "neuron-driver", "cnmon", "cnrt", "tt-smi", "habanalabs", "musa",
+    "mthreads-gmi", "mx-smi", "ixsmi", "ixml", "cpuinfo", "metal", "hailortcli", "gc-info",
 ]  # fmt: skip
 MigProfile = Annotated[str, Field(pattern=r"^[1-9]g\.[0-9]+gb$", max_length=20)]
 

@@ -28,6 +28,45 @@ NO_DRIVER_STRING: dict[str, str] = {
     "'MLU370-UNKNOWN'); its name table (mcu/cndrv_mcu_info.c), the cnmon binary shipped beside "
     "it and mlu-ops carry no S8 string either, and no cnmon capture of an S8 has been read; "
     "'MLU370-UNKNOWN' is refused with the family's four boards, the S8 among them",
+    "metax-xisi-n100": "MetaX's tools load a separate N100 management library (libmxsml under "
+    "/opt/mxn100), and no mx-smi or runtime output naming an N100 has been published",
+    "iluvatar-mr-v100": "the only 'Iluvatar MR-V100' device-name output seen is in a copy whose "
+    "page could not be identified, and Iluvatar's own repositories print no MR-V100 string",
+    "biren-br100-oam-64gb": "no brsmi or SUPA runtime output naming a BR100 has been published; "
+    "the captures of brsmi read name other Biren boards (Biren106M)",
+    "biren-br104-pcie-32gb": "no brsmi or SUPA runtime output naming a BR104 has been published; "
+    "the captures of brsmi read name other Biren boards (Biren106M)",
+    "hygon-dcu-z100-32gb": "Hygon's kernel PCI table names the Z100 only in macro names "
+    "(DEVICE_Z100, DEVICE_Z100SM, DEVICE_Z100L), and the DTK device names seen in logs "
+    "('Z200SM_71_S') come from machines whose card is not stated",
+    "enflame-cloudblazer-i20": "efsmi captures published name the T20, S60 and L300, not the i20",
+    "enflame-cloudblazer-t10": "efsmi captures published name the T20, S60 and L300, not the T10",
+    "kunlunxin-k200-16gb": "Kunlunxin's runtime header returns 'K200' for this board (and its "
+    "kernel driver shares one PCI ID between the K200 and K100), but the copy read has no "
+    "identifiable page, and no xpu-smi capture of a K200 has been published",
+    "kunlunxin-r200-16gb": "Kunlunxin's runtime header returns 'R200', but the copy read has no "
+    "identifiable page, and no xpu-smi capture of an R200 has been published",
+    "kunlunxin-r200-8f-32gb": "Kunlunxin's runtime header returns 'R200-8F', but the copy read "
+    "has no identifiable page, and no xpu-smi capture of an R200-8F has been published",
+    "kunlunxin-rg800-32gb": "Kunlunxin's runtime header returns 'RG800', but the copy read has no "
+    "identifiable page, and no xpu-smi capture of an RG800 has been published",
+    "intel-xeon-6980p": "the lscpu line 'Model name: Intel(R) Xeon(R) 6980P' was seen only in a "
+    "copy whose page could not be identified",
+    "qualcomm-cloud-ai-100-ultra": "qaic-util prints no device name, only a SKU type per SoC "
+    "('Sku Type:PCIe Ultra', in Qualcomm's QUtil.cpp), and every AIC100 SKU has the same PCI "
+    "device ID (0xa100); no capture of an Ultra has been published",
+    "sambanova-sn40l": "SambaNova's SNML returns a platform name for a DataScale system "
+    "('DataScale SN10-8' in its documentation); no SN40L string has been published",
+    "houmo-hongtu-h30": "Houmo has published no tool or runtime output; the H30 was sampled to "
+    "early customers",
+    "horizon-journey-5": "an automotive SoC sold to car makers; Horizon has published no tool "
+    "output naming it",
+    "horizon-journey-6p": "an automotive SoC sold to car makers; Horizon has published no tool "
+    "output naming it",
+    "meta-mtia-v2": "Meta describes MTIA v2 as deployed in its own data centres, and no tool "
+    "output naming it has been published",
+    "groq-lpu-groqchip": "Groq offers its chips as the GroqCloud service; no device-name output "
+    "from a tool a user runs has been published",
     "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read: dstack lists the name "
     "only among its made-up examples and other tools copy it into their own tables; Intel's "
     "Gaudi2E setup guide shows hl-smi naming its boards HL-288E, not HL-225B; Intel's habanalabs "
@@ -64,6 +103,41 @@ NEAR_NAMES: dict[str, tuple[str, ...]] = {
     "nvidia-b100-sxm-192gb": ("GB102 [B100]", "NVIDIA B100 SXM", "NVIDIA B100 192GB"),
 }
 
+#: SKUs their makers run only inside their own services or sell only inside whole systems that
+#: users reach through a cluster client: no device is handed to a user's tools to name. Each with
+#: the reason and the page that shows it.
+NOT_HANDED_TO_USERS: dict[str, tuple[str, str]] = {
+    "meta-mtia-v1": (
+        "Meta designed its first MTIA for its own internal workloads",
+        "https://ai.meta.com/blog/meta-training-inference-accelerator-AI-MTIA/",
+    ),
+    "microsoft-maia-100": (
+        "Microsoft rolls Maia out in its own datacenters to run its services (Copilot, Azure "
+        "OpenAI Service)",
+        "https://news.microsoft.com/source/features/ai/in-house-chips-silicon-to-service-to-meet-"
+        "ai-demand/",
+    ),
+    "thead-hanguang-800": (
+        "Alibaba uses the Hanguang 800 in its own cloud and announced no plan to sell it alone",
+        "https://www.anandtech.com/show/16009/hot-chips-2020-live-blog-alibabas-hanguang-800-npu-"
+        "500pm-pt",
+    ),
+    "tesla-dojo-d1": (
+        "Tesla built the D1 for its own Dojo training systems and never sold it",
+        "https://www.tomshardware.com/news/tesla-d1-ai-chip",
+    ),
+    "cerebras-wse-2": (
+        "the wafer-scale engine ships only inside Cerebras systems, which users drive through "
+        "the cluster's client software, not a device on their own host",
+        "https://pypi.org/project/cerebras-appliance/2.2.0/",
+    ),
+    "cerebras-wse-3": (
+        "the wafer-scale engine ships only inside Cerebras systems, which users drive through "
+        "the cluster's client software, not a device on their own host",
+        "https://pypi.org/project/cerebras-appliance/2.2.0/",
+    ),
+}
+
 #: Shipping SKUs whose only printed name is shared with another part by design: the string
 #: cannot name the SKU, so it is not recorded as the SKU's driver name and must never resolve
 #: to it. Each entry: (string, what prints it, page it was read on, which parts share it).
@@ -74,6 +148,20 @@ AMBIGUOUS_BY_DESIGN: dict[str, tuple[str, str, str, str]] = {
         "https://github.com/ROCm/k8s-device-plugin/blob/ed7646843003e8f0b6a0630346f01bb4d1ecff2e/"
         "cmd/k8s-node-labeller/amdgpu.ids",
         "amdgpu.ids 66A1,02 names the MI60 and the MI50 (not catalogued) with one string",
+    ),
+    "metax-xiyun-c500-oam-64gb": (
+        "MetaX C500",
+        "torch",
+        "https://github.com/verl-project/verl-omni/issues/191",
+        "MetaX's runtime names the C500 'MetaX C500' (and mx-smi -L 'MXC500') whether it is the "
+        "OAM module or the PCIe card",
+    ),
+    "metax-xiyun-c500-pcie-64gb": (
+        "MetaX C500",
+        "torch",
+        "https://github.com/verl-project/verl-omni/issues/191",
+        "MetaX's runtime names the C500 'MetaX C500' (and mx-smi -L 'MXC500') whether it is the "
+        "OAM module or the PCIe card",
     ),
     "nvidia-jetson-agx-orin-64gb": (
         "Orin",
@@ -91,9 +179,10 @@ SHARED_STRINGS: dict[str, set[str]] = {
         "amd-instinct-mi250-oam-128gb", "amd-instinct-mi250x-oam-128gb",
     },
     "AMD Instinct MI60 / MI50": {"amd-instinct-mi60-32gb"},
+    "MetaX C500": {"metax-xiyun-c500-oam-64gb", "metax-xiyun-c500-pcie-64gb"},
+    "MXC500": {"metax-xiyun-c500-oam-64gb", "metax-xiyun-c500-pcie-64gb"},
     "Orin": {"nvidia-jetson-agx-orin-64gb"},
 }  # fmt: skip
-DRIVER_VENDORS = {"nvidia", "amd", "google", "huawei", "cambricon", "intel", "aws"}
 
 
 @pytest.mark.parametrize(("device_id", "name", "printed_by", "url"), PRINTED)
@@ -107,22 +196,30 @@ def test_every_recorded_driver_string_resolves(
 
 
 def test_driver_strings_cover_the_shipping_skus() -> None:
-    """Every shipping GPU/NPU/TPU of those makers has a driver string, or a stated reason."""
-    lacking = {
-        d.id
-        for d in DEVICES
-        if d.vendor in DRIVER_VENDORS and d.kind != "cpu" and not d.driver_names
-        and not _announced(d)
-    }  # fmt: skip
-    kept_out = [set(NO_DRIVER_STRING), set(NO_DRIVER_VISIBLE_NAME), set(AMBIGUOUS_BY_DESIGN)]
+    """Every shipping SKU of every maker, CPUs included, has a driver string, or a stated
+    reason: none published yet, none printed at all, one shared with another part, or a chip
+    its maker never hands to a user's tools."""
+    lacking = {d.id for d in DEVICES if not d.driver_names and not _announced(d)}
+    kept_out = [
+        set(NO_DRIVER_STRING), set(NO_DRIVER_VISIBLE_NAME), set(AMBIGUOUS_BY_DESIGN),
+        set(NOT_HANDED_TO_USERS),
+    ]  # fmt: skip
     assert sum(len(ids) for ids in kept_out) == len(set().union(*kept_out))
     assert lacking == set().union(*kept_out)
     covered = [d for d in DEVICES if d.driver_names]
     assert len(covered) >= 95
     assert {e.printed_by for d in covered for e in d.driver_names} >= {
         "nvidia-smi", "amd-smi", "rocm-smi", "jax", "torch_npu", "npu-smi", "hl-smi", "cnrt",
-        "neuron-driver",
+        "neuron-driver", "mthreads-gmi", "mx-smi", "ixsmi", "cpuinfo", "metal", "tt-smi",
     }  # fmt: skip
+
+
+@pytest.mark.parametrize("device_id", sorted(NOT_HANDED_TO_USERS))
+def test_skus_not_handed_to_users_say_why_and_carry_no_driver_string(device_id: str) -> None:
+    """A chip kept inside its maker's services or systems has a reason and a page, no string."""
+    why, url = NOT_HANDED_TO_USERS[device_id]
+    assert len(why) > 40 and url.startswith("https://")
+    assert xpuref.device(device_id).driver_names == ()
 
 
 def _announced(device: Device) -> bool:
