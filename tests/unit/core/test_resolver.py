@@ -152,16 +152,16 @@ AMBIGUOUS_BY_DESIGN: dict[str, tuple[str, str, str, str]] = {
     "metax-xiyun-c500-oam-64gb": (
         "MetaX C500",
         "torch",
-        "https://github.com/verl-project/verl-omni/issues/191",
-        "MetaX's runtime names the C500 'MetaX C500' (and mx-smi -L 'MXC500') whether it is the "
-        "OAM module or the PCIe card",
+        "https://github.com/zzc0721/torch-performance-test-data/issues/155",
+        "torch on MetaX's runtime names the device 'MetaX C500', a name that does not say "
+        "whether it is the OAM module or the PCIe card",
     ),
     "metax-xiyun-c500-pcie-64gb": (
         "MetaX C500",
         "torch",
-        "https://github.com/verl-project/verl-omni/issues/191",
-        "MetaX's runtime names the C500 'MetaX C500' (and mx-smi -L 'MXC500') whether it is the "
-        "OAM module or the PCIe card",
+        "https://github.com/zzc0721/torch-performance-test-data/issues/155",
+        "torch on MetaX's runtime names the device 'MetaX C500', a name that does not say "
+        "whether it is the OAM module or the PCIe card",
     ),
     "nvidia-jetson-agx-orin-64gb": (
         "Orin",
