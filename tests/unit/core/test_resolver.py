@@ -30,8 +30,6 @@ NO_DRIVER_STRING: dict[str, str] = {
     "'MLU370-UNKNOWN' is refused with the family's four boards, the S8 among them",
     "metax-xisi-n100": "MetaX's tools load a separate N100 management library (libmxsml under "
     "/opt/mxn100), and no mx-smi or runtime output naming an N100 has been published",
-    "iluvatar-mr-v100": "the only 'Iluvatar MR-V100' device-name output seen is in a copy whose "
-    "page could not be identified, and Iluvatar's own repositories print no MR-V100 string",
     "biren-br100-oam-64gb": "no brsmi or SUPA runtime output naming a BR100 has been published; "
     "the captures of brsmi read name other Biren boards (Biren106M)",
     "biren-br104-pcie-32gb": "no brsmi or SUPA runtime output naming a BR104 has been published; "
@@ -50,11 +48,9 @@ NO_DRIVER_STRING: dict[str, str] = {
     "has no identifiable page, and no xpu-smi capture of an R200-8F has been published",
     "kunlunxin-rg800-32gb": "Kunlunxin's runtime header returns 'RG800', but the copy read has no "
     "identifiable page, and no xpu-smi capture of an RG800 has been published",
-    "intel-xeon-6980p": "the lscpu line 'Model name: Intel(R) Xeon(R) 6980P' was seen only in a "
-    "copy whose page could not be identified",
-    "qualcomm-cloud-ai-100-ultra": "qaic-util prints no device name, only a SKU type per SoC "
-    "('Sku Type:PCIe Ultra', in Qualcomm's QUtil.cpp), and every AIC100 SKU has the same PCI "
-    "device ID (0xa100); no capture of an Ultra has been published",
+    "qualcomm-cloud-ai-100-ultra": "qaic-util prints no device name, only a SKU type for each "
+    "SoC ('Sku Type:PCIe Ultra', from getSkuTypeStr in Qualcomm's QUtil.cpp), every AIC100 SKU "
+    "has the same PCI device ID (0xa100), and no capture of an Ultra has been published",
     "sambanova-sn40l": "SambaNova's SNML returns a platform name for a DataScale system "
     "('DataScale SN10-8' in its documentation); no SN40L string has been published",
     "houmo-hongtu-h30": "Houmo has published no tool or runtime output; the H30 was sampled to "
