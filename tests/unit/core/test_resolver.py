@@ -287,7 +287,9 @@ def test_neuron_ls_instance_types_resolve_to_their_chip(
     found = xpuref.lookup(printed)
     assert (found.id, found.matched) == (device_id, chip)
     assert chip in {e.name for e in found.driver_names}
-    assert NEURON_LS_SOURCE.startswith("https://github.com/aws-neuron/")
+    recorded = {e.name: e for e in found.driver_names}
+    assert recorded[chip].printed_by == "neuron-driver"
+    assert recorded[chip].url.startswith("https://github.com/aws-neuron/aws-neuron-driver/")
 
 
 @pytest.mark.parametrize("name", ["p5.48xlarge", "trn9.2xlarge", "trn1.2xlargest", "xtrn1.2xlarge"])
