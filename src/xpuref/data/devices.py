@@ -249,7 +249,7 @@ PrintedBy = Literal[
     "nvidia-smi", "torch", "jax", "amd-smi", "rocm-smi", "npu-smi", "torch_npu", "hl-smi",
     "neuron-ls", "neuron-driver", "cnmon", "cnrt", "tt-smi", "habanalabs", "musa",
     "mthreads-gmi", "mx-smi", "ixsmi", "ixml", "cpuinfo", "metal", "hailortcli", "gc-info",
-    "iluvatar-container-cli",
+    "iluvatar-container-cli", "xpu_smi", "qaic-util", "gcu-exporter",
 ]  # fmt: skip
 MigProfile = Annotated[str, Field(pattern=r"^[1-9]g\.[0-9]+gb$", max_length=20)]
 

@@ -35,32 +35,24 @@ NO_DRIVER_STRING: dict[str, str] = {
     "biren-br104-pcie-32gb": "no brsmi or SUPA runtime output naming a BR104 has been published; "
     "the captures of brsmi read name other Biren boards (Biren106M)",
     "hygon-dcu-z100-32gb": "Hygon's kernel PCI table names the Z100 only in macro names "
-    "(DEVICE_Z100, DEVICE_Z100SM, DEVICE_Z100L), and the DTK device names seen in logs "
+    "(DEVICE_Z100, DEVICE_Z100SM, DEVICE_Z100L); Sugon's DCU management binding (Project-HAMi/"
+    "dcu-dcgm) maps the same PCI device ID 54b7 to 'Z100' in one table and to 'Z100L' in another, "
+    "so the name a Z100 reports is not settled; the DTK device names seen in logs "
     "('Z200SM_71_S') come from machines whose card is not stated",
-    "enflame-cloudblazer-i20": "efsmi captures published name the T20, S60 and L300, not the i20",
-    "enflame-cloudblazer-t10": "efsmi captures published name the T20, S60 and L300, not the T10",
-    "kunlunxin-k200-16gb": "Kunlunxin's runtime header returns 'K200' for this board (and its "
-    "kernel driver shares one PCI ID between the K200 and K100), but the copy read has no "
-    "identifiable page, and no xpu-smi capture of a K200 has been published",
-    "kunlunxin-r200-16gb": "Kunlunxin's runtime header returns 'R200', but the copy read has no "
-    "identifiable page, and no xpu-smi capture of an R200 has been published",
-    "kunlunxin-r200-8f-32gb": "Kunlunxin's runtime header returns 'R200-8F', but the copy read "
-    "has no identifiable page, and no xpu-smi capture of an R200-8F has been published",
-    "kunlunxin-rg800-32gb": "Kunlunxin's runtime header returns 'RG800', but the copy read has no "
-    "identifiable page, and no xpu-smi capture of an RG800 has been published",
-    "qualcomm-cloud-ai-100-ultra": "qaic-util prints no device name, only a SKU type for each "
-    "SoC ('Sku Type:PCIe Ultra', from getSkuTypeStr in Qualcomm's QUtil.cpp), every AIC100 SKU "
-    "has the same PCI device ID (0xa100), and no capture of an Ultra has been published",
+    "enflame-cloudblazer-i20": "efsmi captures published name the T20, S60 and L300, not the i20; "
+    "Enflame's gcu-exporter labels a GCU 'Enflame ' and the SKU its library returns, but its code "
+    "names no i20 SKU (it does name the T10), and the pci.ids entry 'I20 [CloudBlazer]' is the "
+    "community's name for lspci, not one Enflame's tools print",
     "sambanova-sn40l": "SambaNova's SNML returns a platform name for a DataScale system "
     "('DataScale SN10-8' in its documentation); no SN40L string has been published",
     "houmo-hongtu-h30": "Houmo has published no tool or runtime output; the H30 was sampled to "
     "early customers",
-    "horizon-journey-5": "an automotive SoC sold to car makers; Horizon has published no tool "
-    "output naming it",
-    "horizon-journey-6p": "an automotive SoC sold to car makers; Horizon has published no tool "
-    "output naming it",
-    "meta-mtia-v2": "Meta describes MTIA v2 as deployed in its own data centres, and no tool "
-    "output naming it has been published",
+    "horizon-journey-5": "an automotive SoC sold to car makers; Horizon's published toolchain "
+    "names its BPU architecture as a compile target ('bayes'), not the chip, and no tool output "
+    "naming the Journey 5 has been published",
+    "horizon-journey-6p": "an automotive SoC sold to car makers; Horizon's published toolchain "
+    "names its BPU architecture as a compile target ('nash-p'), not the chip, and no tool output "
+    "naming the Journey 6P has been published",
     "groq-lpu-groqchip": "Groq offers its chips as the GroqCloud service; no device-name output "
     "from a tool a user runs has been published",
     "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read: dstack lists the name "
@@ -106,6 +98,11 @@ NOT_HANDED_TO_USERS: dict[str, tuple[str, str]] = {
     "meta-mtia-v1": (
         "Meta designed its first MTIA for its own internal workloads",
         "https://ai.meta.com/blog/meta-training-inference-accelerator-AI-MTIA/",
+    ),
+    "meta-mtia-v2": (
+        "Meta deploys its second-generation MTIA in its own data centres to serve its ranking "
+        "and recommendation models",
+        "https://ai.meta.com/blog/next-generation-meta-training-inference-accelerator-AI-MTIA/",
     ),
     "microsoft-maia-100": (
         "Microsoft rolls Maia out in its own datacenters to run its services (Copilot, Azure "
@@ -207,6 +204,7 @@ def test_driver_strings_cover_the_shipping_skus() -> None:
     assert {e.printed_by for d in covered for e in d.driver_names} >= {
         "nvidia-smi", "amd-smi", "rocm-smi", "jax", "torch_npu", "npu-smi", "hl-smi", "cnrt",
         "neuron-driver", "mthreads-gmi", "mx-smi", "ixsmi", "cpuinfo", "metal", "tt-smi",
+        "xpu_smi", "qaic-util", "gcu-exporter",
     }  # fmt: skip
 
 
@@ -221,6 +219,31 @@ def test_skus_not_handed_to_users_say_why_and_carry_no_driver_string(device_id: 
 def _announced(device: Device) -> bool:
     """SKUs announced but not shipping (no driver prints them yet)."""
     return device.id in {"nvidia-rubin-288gb", "amd-instinct-mi455x"}
+
+
+def test_a_kunlunxin_k200_is_two_devices_as_xpu_smi_shows() -> None:
+    """xpu_smi prints each K200 card as two devices of 8064 MB: each gets half of every figure."""
+    card = xpuref.device("kunlunxin-k200-16gb")
+    found = xpuref.lookup("K200")
+    assert found.id == card.id and found.visible_devices == 2
+    assert found.peak("int8", unit="matrix") == 128
+    assert found.memory_bytes == 8 * 1024**3
+    assert xpuref.lookup("R200").visible_devices == 1
+
+
+@pytest.mark.parametrize(
+    ("printed", "device_id"),
+    [("PCIe Ultra", "qualcomm-cloud-ai-100-ultra"), ("Pcie Ultra", "qualcomm-cloud-ai-100-ultra"),
+     ("Enflame T10", "enflame-cloudblazer-t10"), ("R200-8F", "kunlunxin-r200-8f-32gb"),
+     ("RG800", "kunlunxin-rg800-32gb")],
+)  # fmt: skip
+def test_vendor_tool_strings_resolve_and_siblings_do_not(printed: str, device_id: str) -> None:
+    """A tool's value (qaic-util's SKU type, gcu-exporter's type, xpu_smi's model) names its SKU;
+    the uncatalogued siblings those tools also print (Ultra Plus, T20, RG800-PRO) stay unknown."""
+    assert xpuref.lookup(printed).id == device_id
+    for sibling in ("PCIe Ultra Plus", "Enflame T20", "RG800-PRO", "R200-8FS"):
+        with pytest.raises(DeviceLookupError):
+            xpuref.lookup(sibling)
 
 
 def test_mig_slice_scales_peaks_by_its_share_of_sms() -> None:
