@@ -28,8 +28,6 @@ NO_DRIVER_STRING: dict[str, str] = {
     "'MLU370-UNKNOWN'); its name table (mcu/cndrv_mcu_info.c), the cnmon binary shipped beside "
     "it and mlu-ops carry no S8 string either, and no cnmon capture of an S8 has been read; "
     "'MLU370-UNKNOWN' is refused with the family's four boards, the S8 among them",
-    "metax-xisi-n100": "MetaX's tools load a separate N100 management library (libmxsml under "
-    "/opt/mxn100), and no mx-smi or runtime output naming an N100 has been published",
     "biren-br100-oam-64gb": "no brsmi or SUPA runtime output naming a BR100 has been published; "
     "the captures of brsmi read name other Biren boards (Biren106M)",
     "biren-br104-pcie-32gb": "no brsmi or SUPA runtime output naming a BR104 has been published; "
