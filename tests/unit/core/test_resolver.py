@@ -32,9 +32,11 @@ NO_DRIVER_STRING: dict[str, str] = {
     "the captures of brsmi read name other Biren boards (Biren106M)",
     "biren-br104-pcie-32gb": "no brsmi or SUPA runtime output naming a BR104 has been published; "
     "the captures of brsmi read name other Biren boards (Biren106M)",
-    "hygon-dcu-z100-32gb": "Hygon's kernel PCI table names the Z100 only in macro names "
-    "(DEVICE_Z100, DEVICE_Z100SM, DEVICE_Z100L); Sugon's DCU management binding (Project-HAMi/"
-    "dcu-dcgm) maps the same PCI device ID 54b7 to 'Z100' in one table and to 'Z100L' in another, "
+    "hygon-dcu-z100-32gb": "hy-smi prints the model in its 'Card Series' field, and the one "
+    "published capture is of the sibling Z100L ('Z100L', device ID 0x55b7, gpustack issue 1508), "
+    "which is not catalogued; Hygon's kernel PCI table names the Z100 only in macro names "
+    "(DEVICE_Z100, DEVICE_Z100SM, DEVICE_Z100L), and Sugon's DCU management binding (Project-HAMi/"
+    "dcu-dcgm) maps the Z100's device ID 54b7 to 'Z100' in one table and to 'Z100L' in another, "
     "so the name a Z100 reports is not settled; the DTK device names seen in logs "
     "('Z200SM_71_S') come from machines whose card is not stated",
     "enflame-cloudblazer-i20": "efsmi captures published name the T20, S60 and L300, not the i20; "
@@ -53,7 +55,9 @@ NO_DRIVER_STRING: dict[str, str] = {
     "naming the Journey 6P has been published",
     "groq-lpu-groqchip": "Groq offers its chips as the GroqCloud service; no device-name output "
     "from a tool a user runs has been published",
-    "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read: dstack lists the name "
+    "intel-gaudi2-hl225b": "no hl-smi capture for the HL-225B has been read: published Gaudi 2 "
+    "captures print 'HL-225' without saying which board, and Intel's own vLLM scripts test the "
+    "name only for the substring 'HL-225'; dstack lists the name "
     "only among its made-up examples and other tools copy it into their own tables; Intel's "
     "Gaudi2E setup guide shows hl-smi naming its boards HL-288E, not HL-225B; Intel's habanalabs "
     "driver (common/sysfs.c device_type) names Gaudi 2 parts only by PCI revision (GAUDI2, "
