@@ -14,6 +14,7 @@ from tests.browser.calcforms import (
     outputs_for_each,
     set_fields,
 )
+from tests.browser.instant import open_for_instant_navigation
 from tests.conftest import BuiltSite, real_presets, real_rules
 
 from xpuref import calc
@@ -412,7 +413,7 @@ def test_link_reopens_the_same_result(built_site: BuiltSite, page: Page) -> None
 
 def test_instant_navigation_starts_the_calculators(built_site: BuiltSite, page: Page) -> None:
     """Reached through Material's instant navigation, a calculator page computes and reacts."""
-    page.goto(built_site.url + "calculators/")
+    open_for_instant_navigation(page, built_site.url + "calculators/")
     page.locator("article a", has_text="Roofline").first.click()
     page.wait_for_url("**/calculators/roofline/")
     form = _form(page, "roofline-kernel")

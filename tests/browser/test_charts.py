@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from tests.browser.instant import open_for_instant_navigation
 from tests.conftest import BuiltSite
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def test_palette_toggle_redraws_in_new_colours(built_site: BuiltSite, page: Page
 
 def test_instant_navigation_draws_chart(built_site: BuiltSite, page: Page) -> None:
     """From the home page, a nav click (instant navigation, no reload) reaches a drawn chart."""
-    page.goto(built_site.url)
+    open_for_instant_navigation(page, built_site.url)
     page.evaluate("() => { window.__sameDocument = true; }")
     page.locator("nav.md-nav--primary a[href$='charts/roofline/']").first.click()
     page.wait_for_url("**/charts/roofline/")

@@ -38,7 +38,7 @@ def test_the_chinese_finder_answers_in_chinese(built_site: BuiltSite, page: Page
     )
     assert words["found"] == "找到："
     page.wait_for_function("() => window.xpurefPage !== undefined")
-    page.wait_for_timeout(300)  # the lookup file loads
+    page.locator("form.xpuref-finder[data-lookup-state='ready']").wait_for(state="attached")
     one = _answer(page, "NVIDIA H100 80GB HBM3")
     assert one.startswith("找到："), one
     several = _answer(page, "RTX")
@@ -54,7 +54,7 @@ def test_the_chinese_finder_answers_in_chinese(built_site: BuiltSite, page: Page
 def test_the_english_finder_keeps_its_words(built_site: BuiltSite, page: Page) -> None:
     """The English home page's finder writes its English words from the en catalogue."""
     page.goto(built_site.url)
-    page.wait_for_timeout(300)  # the lookup file loads
+    page.locator("form.xpuref-finder[data-lookup-state='ready']").wait_for(state="attached")
     assert _answer(page, "NVIDIA H100 80GB HBM3").startswith("Found: ")
     several = _answer(page, "RTX")
     assert several.startswith("Devices whose names contain it: "), several

@@ -11,7 +11,7 @@ from tests.browser.test_search import _first_hits
 from tests.conftest import BuiltSite
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, Route
 
 pytestmark = pytest.mark.browser
 
@@ -72,7 +72,7 @@ def test_the_home_page_finds_a_device_from_a_driver_string(
     """The home page's finder resolves a driver string like `xpuref lookup` and opens the page."""
     page.goto(built_site.url)
     box = page.locator("form.xpuref-finder input")
-    page.wait_for_timeout(300)  # the lookup file loads
+    page.locator("form.xpuref-finder[data-lookup-state='ready']").wait_for(state="attached")
     box.fill(typed)
     box.press("Enter")
     found = page.locator(".xpuref-finder-result a").first
@@ -82,6 +82,27 @@ def test_the_home_page_finds_a_device_from_a_driver_string(
     page.wait_for_url(f"**/devices/{device}/")
     # instant navigation swaps the content after the address changes: wait for the heading
     expect(page.locator("h1").first).to_have_text(re.compile(r"^(NVIDIA|Huawei)"))
+
+
+def test_a_name_typed_before_the_lookup_file_arrives_is_answered_when_it_does(
+    built_site: BuiltSite, page: Page
+) -> None:
+    """A reader who presses Enter while data/lookup.json is still on its way is not left with
+    only the catalog filter: the finder answers again once the file is in."""
+    held: list[Route] = []
+    page.route("**/data/lookup.json", lambda route: held.append(route))
+    page.goto(built_site.url)
+    box = page.locator("form.xpuref-finder input")
+    box.fill("NVIDIA H100 80GB HBM3")
+    box.press("Enter")
+    result = page.locator(".xpuref-finder-result")
+    expect(result).to_contain_text("Filter the catalog")
+    assert "Found" not in result.inner_text() and len(held) == 1
+    held[0].continue_()
+    expect(result).to_contain_text("Found: ")
+    href = result.locator("a").first.get_attribute("href") or ""
+    assert href.rstrip("/").endswith("devices/nvidia-h100-sxm5-80gb"), href
+    page.unroute("**/data/lookup.json")
 
 
 def test_the_home_page_leads_to_the_main_tools(built_site: BuiltSite, page: Page) -> None:
@@ -99,7 +120,7 @@ def test_the_chinese_home_page_finds_a_device_in_its_own_words(
     Chinese device page."""
     page.goto(built_site.url + "zh/")
     box = page.locator("form.xpuref-finder input")
-    page.wait_for_timeout(300)  # the lookup file loads
+    page.locator("form.xpuref-finder[data-lookup-state='ready']").wait_for(state="attached")
     box.fill("NVIDIA H100 80GB HBM3")
     box.press("Enter")
     found = page.locator(".xpuref-finder-result a").first

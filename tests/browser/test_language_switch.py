@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
+from tests.browser.instant import open_for_instant_navigation
 from tests.conftest import BuiltSite
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def test_the_switch_lands_on_the_twin_and_back(
 
 def test_the_switch_follows_instant_navigation(built_site: BuiltSite, page: Page) -> None:
     """After moving to another page without a reload, the switch goes to that page's twin."""
-    page.goto(built_site.url)
+    open_for_instant_navigation(page, built_site.url)
     page.evaluate("() => { window.__xpurefSamePage = true; }")
     page.locator(".md-nav__link[href$='glossary/']").first.click()
     page.wait_for_url(built_site.url + "glossary/")

@@ -33,9 +33,17 @@
       return text === name ? english : text;
     }
     var FOUND = word("found", "Found: ");
+    // Once the file is in (or cannot be read), say so on the form (data-lookup-state) and
+    // answer again what was typed before it came, so an early Enter still finds the device.
+    function settle(data, state) {
+      lookup = data;
+      form.setAttribute("data-lookup-state", state);
+      if (box.value.trim()) show(box.value);
+    }
     fetch(form.getAttribute("data-lookup"))
       .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) { lookup = data; }, function () { lookup = null; });
+      .then(function (data) { settle(data, data ? "ready" : "failed"); },
+            function () { settle(null, "failed"); });
 
     function show(text) {
       out.textContent = "";
