@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
+from playwright.sync_api import expect
 from tests.conftest import PHONE, BuiltSite
 
 if TYPE_CHECKING:
@@ -29,8 +30,7 @@ def test_a_wide_table_on_a_phone_says_it_scrolls(built_site: BuiltSite, page: Pa
     assert "sideways" in cue.inner_text()
     assert "xpuref-more-right" in (box.get_attribute("class") or "")
     box.evaluate("b => { b.scrollLeft = b.scrollWidth; b.dispatchEvent(new Event('scroll')); }")
-    page.wait_for_timeout(100)
-    assert "xpuref-more-right" not in (box.get_attribute("class") or "")
+    expect(box).not_to_have_class(re.compile(r"\bxpuref-more-right\b"))
     page.set_viewport_size({"width": 1440, "height": 900})
     page.goto(built_site.url + "calculators/flops/")
     page.wait_for_load_state("load")
