@@ -120,6 +120,12 @@ def test_pickers_resolve_every_name_as_python_does(tmp_path: Path) -> None:
         "inf2.48xlarge",
         "p5.48xlarge",
         "trn9.2xlarge",
+        "Pcie Ultra",
+        "PCIe Ultra Plus",
+        "Enflame T20",
+        "RG800-PRO",
+        "R200-8FS",
+        "Z100L",
     ]
     got = _js_resolved(names, lookup_maps(ds), tmp_path)
     differ = [(n, g, w) for n, g in zip(names, got, strict=True) if g != (w := _python_resolved(n))]
